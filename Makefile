@@ -1,0 +1,51 @@
+# mink — the two commands a new machine needs: `make demo` and `make test`.
+# Each one installs what is missing (Debian packages), configures, builds and runs.
+# Everything else is plain CMake under build/.
+
+BUILD     ?= build
+CONFIG    ?= Release
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+
+# Debian 12 packages the build, the OpenCL runtime (PoCL on the CPU) and the tests need.
+PACKAGES  := cmake make gcc pkg-config \
+             opencl-headers ocl-icd-opencl-dev pocl-opencl-icd \
+             libcmocka-dev valgrind
+
+.PHONY: all deps configure build demo test install clean
+
+all: build
+
+# Installs only what is missing. As root it runs apt-get; otherwise it prints the exact command.
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "mink: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+	  echo "mink: missing packages:$$missing"; \
+	  echo "mink: run this, then make again:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends$$missing"; \
+	  exit 1; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(CONFIG)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/cli/mink demo
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,139 @@
+/* host/batch.c — batch entry points: argument checks, then the scalar loop or the OpenCL launches. */
+#include <stdint.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* What every batch checks before touching its arrays. */
+static mink_status check_batch(mink_context *ctx, const char *fn, const void *in, size_t in_size,
+                               void *out, size_t out_size, size_t count, float dt) {
+    if (ctx == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "%s: ctx is NULL", fn);
+    if (count > 0 && (in == NULL || out == NULL))
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "%s: %s is NULL with count %zu", fn,
+                          in == NULL ? "the input" : "the output", count);
+    if (count > SIZE_MAX / in_size || count > SIZE_MAX / out_size)
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT,
+                          "%s: count %zu overflows the byte count of its arrays", fn, count);
+    if (!isfinite(dt) || dt < 0.0f)
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "%s: dt must be finite and >= 0, not %g",
+                          fn, (double)dt);
+    return MINK_OK;
+}
+
+/* Makes *buf at least `size` bytes (COPY transfers keep their buffers between calls). */
+static mink_status reserve(mink_context *ctx, cl_mem *buf, size_t *have, size_t size, cl_mem_flags flags) {
+    if (*have >= size) return MINK_OK;
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    if (*buf) clReleaseMemObject(*buf);
+    *have = 0;
+    *buf = clCreateBuffer(ctx->cl, flags, size, NULL, &err);
+    MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
+    *have = size;
+    return MINK_OK;
+fail:
+    *buf = NULL;
+    return status;
+}
+
+/* One launch of kernel k over n records: in → out. Adds the kernel's time to *kernel_ms. */
+static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, size_t in_size,
+                          void *out, size_t out_size, size_t n, float dt, double *kernel_ms) {
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    cl_mem bin = NULL, bout = NULL;
+    cl_event done = NULL;
+    cl_kernel kernel = ctx->kernels[k];
+    size_t in_bytes = n * in_size, out_bytes = n * out_size;
+
+    if (ctx->map_host_memory) {
+        /* The device works on the caller's arrays: on a CPU device nothing is copied. */
+        bin = clCreateBuffer(ctx->cl, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, in_bytes, (void *)in, &err);
+        MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
+        bout = clCreateBuffer(ctx->cl, CL_MEM_WRITE_ONLY | CL_MEM_USE_HOST_PTR, out_bytes, out, &err);
+        MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
+    } else {
+        status = reserve(ctx, &ctx->buf_in, &ctx->buf_in_size, in_bytes, CL_MEM_READ_ONLY);
+        if (status != MINK_OK) goto fail;
+        status = reserve(ctx, &ctx->buf_out, &ctx->buf_out_size, out_bytes, CL_MEM_WRITE_ONLY);
+        if (status != MINK_OK) goto fail;
+        bin = ctx->buf_in;
+        bout = ctx->buf_out;
+        MINK_CL_TRY(ctx, clEnqueueWriteBuffer(ctx->queue, bin, CL_FALSE, 0, in_bytes, in, 0, NULL, NULL), fail);
+    }
+
+    cl_uint count = (cl_uint)n;
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 0, sizeof bin, &bin), fail);
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 1, sizeof bout, &bout), fail);
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 2, sizeof count, &count), fail);
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 3, sizeof dt, &dt), fail);
+    size_t m = ctx->launch_multiple;
+    size_t global = (n + m - 1) / m * m;
+    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, NULL, 0, NULL, &done), fail);
+
+    if (ctx->map_host_memory) {
+        /* Mapping a USE_HOST_PTR buffer makes the results visible in the caller's array. */
+        void *p = clEnqueueMapBuffer(ctx->queue, bout, CL_TRUE, CL_MAP_READ, 0, out_bytes, 0, NULL, NULL, &err);
+        MINK_CL_CHECK(ctx, "clEnqueueMapBuffer", err, fail);
+        MINK_CL_TRY(ctx, clEnqueueUnmapMemObject(ctx->queue, bout, p, 0, NULL, NULL), fail);
+        MINK_CL_TRY(ctx, clFinish(ctx->queue), fail);
+    } else {
+        MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, bout, CL_TRUE, 0, out_bytes, out, 0, NULL, NULL), fail);
+    }
+
+    cl_ulong start = 0, end = 0;
+    if (clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == CL_SUCCESS &&
+        end >= start)
+        *kernel_ms += (double)(end - start) * 1e-6;
+fail:
+    if (status != MINK_OK) clFinish(ctx->queue); /* nothing may still use the caller's arrays */
+    if (done) clReleaseEvent(done);
+    if (ctx->map_host_memory) {
+        if (bin) clReleaseMemObject(bin);
+        if (bout) clReleaseMemObject(bout);
+    }
+    return status;
+}
+
+/* Splits a batch into launches that fit the device. */
+static mink_status run_opencl(mink_context *ctx, mink_kernel_id k, const void *in, size_t in_size,
+                              void *out, size_t out_size, size_t count, float dt, mink_batch_stats *st) {
+    const char *src = in;
+    char *dst = out;
+    for (size_t done = 0; done < count;) {
+        size_t n = count - done;
+        if (n > ctx->max_pairs_per_launch) n = ctx->max_pairs_per_launch;
+        mink_status status = launch(ctx, k, src + done * in_size, in_size, dst + done * out_size,
+                                    out_size, n, dt, &st->kernel_ms);
+        if (status != MINK_OK) return status;
+        st->launches++;
+        done += n;
+    }
+    return MINK_OK;
+}
+
+mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
+                                  float dt, mink_hit *hits) {
+    mink_status status = check_batch(ctx, "mink_batch_sweep_aabb", pairs, sizeof *pairs, hits,
+                                     sizeof *hits, count, dt);
+    if (status != MINK_OK) return status;
+    mink_batch_stats st = {0};
+    double t0 = mink__now_ms();
+    if (count > 0) {
+        if (ctx->backend == MINK_BACKEND_OPENCL) {
+            status = run_opencl(ctx, MINK_KERNEL_SWEEP_AABB, pairs, sizeof *pairs, hits,
+                                sizeof *hits, count, dt, &st);
+        } else {
+            mink__scalar_sweep_aabb(pairs, count, dt, hits);
+        }
+    }
+    if (status != MINK_OK) return status;
+    st.total_ms = mink__now_ms() - t0;
+    if (ctx->backend != MINK_BACKEND_OPENCL) st.kernel_ms = st.total_ms;
+    st.pairs = count;
+    st.bytes_in = count * sizeof *pairs;
+    st.bytes_out = count * sizeof *hits;
+    ctx->stats = st;
+    return MINK_OK;
+}

@@ -1,0 +1,118 @@
+/* host/context.c — creating a context on a device (or the scalar path) and tearing it down. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Records and results are at most this large; the per-launch pair limit keeps every buffer under
+ * the device's allocation limit for the largest of them. */
+#define MINK_MAX_RECORD_SIZE sizeof(mink_aabb_pair)
+
+static mink_status open_device(mink_context *ctx, const mink_context_desc *desc, cl_device_id dev) {
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    ctx->cl_device = dev;
+    mink__device_label(dev, ctx->device, sizeof ctx->device);
+
+    ctx->cl = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    MINK_CL_CHECK(ctx, "clCreateContext", err, fail);
+    /* Profiling gives the kernel-only time in mink_batch_stats; its cost is a timestamp per launch. */
+    ctx->queue = clCreateCommandQueue(ctx->cl, dev, CL_QUEUE_PROFILING_ENABLE, &err);
+    MINK_CL_CHECK(ctx, "clCreateCommandQueue", err, fail);
+    status = mink__program_build(ctx);
+    if (status != MINK_OK) goto fail;
+
+    cl_ulong max_alloc = 0;
+    cl_bool unified = CL_FALSE;
+    size_t multiple = 1;
+    MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc, NULL), fail);
+    MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL), fail);
+    MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[0], dev, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                              sizeof multiple, &multiple, NULL), fail);
+    ctx->launch_multiple = multiple > 0 ? multiple : 1;
+
+    /* Pairs per launch: the allocation limit, the kernels' 32-bit count, and the caller's cap. */
+    size_t limit = (size_t)(max_alloc / MINK_MAX_RECORD_SIZE);
+    size_t count_limit = (size_t)UINT32_MAX - ctx->launch_multiple;
+    if (limit > count_limit) limit = count_limit;
+    if (desc->max_pairs_per_launch > 0 && desc->max_pairs_per_launch < limit)
+        limit = desc->max_pairs_per_launch;
+    if (limit == 0) {
+        status = mink__fail(ctx, MINK_ERR_NO_DEVICE, "%s: allocation limit of %llu bytes is too small",
+                            ctx->device, (unsigned long long)max_alloc);
+        goto fail;
+    }
+    ctx->max_pairs_per_launch = limit;
+    ctx->map_host_memory = desc->transfer == MINK_TRANSFER_MAP ||
+                           (desc->transfer == MINK_TRANSFER_AUTO && unified);
+    ctx->backend = MINK_BACKEND_OPENCL;
+fail:
+    return status;
+}
+
+mink_status mink_context_create(const mink_context_desc *desc_in, mink_context **out) {
+    if (out == NULL)
+        return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_context_create: out is NULL");
+    *out = NULL;
+    mink_context_desc desc = {0};
+    if (desc_in != NULL) desc = *desc_in;
+    if ((unsigned)desc.backend > MINK_BACKEND_OPENCL)
+        return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_context_create: unknown backend %d",
+                          (int)desc.backend);
+    if ((unsigned)desc.transfer > MINK_TRANSFER_COPY)
+        return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_context_create: unknown transfer %d",
+                          (int)desc.transfer);
+    if (desc.backend == MINK_BACKEND_SCALAR && desc.device != NULL)
+        return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT,
+                          "mink_context_create: a device (\"%s\") was named for the scalar backend",
+                          desc.device);
+
+    mink_context *ctx = calloc(1, sizeof *ctx);
+    if (ctx == NULL) return mink__fail(NULL, MINK_ERR_OUT_OF_MEMORY, "out of memory for a context");
+    ctx->backend = MINK_BACKEND_SCALAR;
+    snprintf(ctx->device, sizeof ctx->device, "scalar");
+
+    mink_status status = MINK_OK;
+    if (desc.backend != MINK_BACKEND_SCALAR) {
+        cl_device_id dev = NULL;
+        char note[1200];
+        status = mink__select_device(&desc, &dev, note, sizeof note);
+        if (status == MINK_OK && dev != NULL) status = open_device(ctx, &desc, dev);
+        else if (status == MINK_OK) mink__note(ctx, "%s", note); /* AUTO with nothing to use */
+    }
+    if (status != MINK_OK) {
+        mink_context_destroy(ctx);
+        return status;
+    }
+    *out = ctx;
+    return MINK_OK;
+}
+
+void mink_context_destroy(mink_context *ctx) {
+    if (ctx == NULL) return;
+    if (ctx->buf_in) clReleaseMemObject(ctx->buf_in);
+    if (ctx->buf_out) clReleaseMemObject(ctx->buf_out);
+    for (int k = 0; k < MINK_KERNEL_COUNT; k++)
+        if (ctx->kernels[k]) clReleaseKernel(ctx->kernels[k]);
+    if (ctx->program) clReleaseProgram(ctx->program);
+    if (ctx->queue) clReleaseCommandQueue(ctx->queue);
+    if (ctx->cl) clReleaseContext(ctx->cl);
+    free(ctx->error);
+    free(ctx);
+}
+
+mink_backend mink_context_backend(const mink_context *ctx) {
+    return ctx != NULL ? ctx->backend : MINK_BACKEND_AUTO;
+}
+
+const char *mink_context_device(const mink_context *ctx) { return ctx != NULL ? ctx->device : ""; }
+
+const char *mink_context_error(const mink_context *ctx) {
+    return ctx != NULL && ctx->error != NULL ? ctx->error : "";
+}
+
+mink_batch_stats mink_context_stats(const mink_context *ctx) {
+    mink_batch_stats none = {0};
+    return ctx != NULL ? ctx->stats : none;
+}

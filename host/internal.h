@@ -1,0 +1,88 @@
+/* host/internal.h — what the host files share and nobody else sees. */
+#ifndef MINK_INTERNAL_H
+#define MINK_INTERNAL_H
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "mink/mink.h"
+
+/* Layouts the kernels rely on: the same bytes on the host and the device. */
+_Static_assert(sizeof(mink_vec2) == 8, "mink_vec2 must be two packed floats");
+_Static_assert(sizeof(mink_aabb) == 16, "mink_aabb must be 16 bytes");
+_Static_assert(sizeof(mink_hit) == 32, "mink_hit must be 32 bytes");
+_Static_assert(sizeof(mink_aabb_pair) == 48, "mink_aabb_pair must be 48 bytes");
+
+/* One kernel per batch kind; the table in program.c names them. */
+typedef enum mink_kernel_id {
+    MINK_KERNEL_SWEEP_AABB,
+    MINK_KERNEL_COUNT
+} mink_kernel_id;
+
+struct mink_context {
+    mink_backend backend;
+    char device[300];
+    char *error; /* heap: a build log can be long */
+    mink_batch_stats stats;
+
+    /* OpenCL; all NULL on the scalar path. */
+    cl_device_id cl_device;
+    cl_context cl;
+    cl_command_queue queue;
+    cl_program program;
+    cl_kernel kernels[MINK_KERNEL_COUNT];
+    int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
+    size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
+    size_t launch_multiple;      /* global sizes are rounded up to this */
+    cl_mem buf_in, buf_out;      /* MINK_TRANSFER_COPY: kept between calls, grown as needed */
+    size_t buf_in_size, buf_out_size;
+};
+
+/* status.c: errors. Each sets the thread's last error and, if ctx is not NULL, the context's. */
+mink_status mink__fail(mink_context *ctx, mink_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* An OpenCL call failed: the message names the call and the error, e.g. CL_OUT_OF_RESOURCES. */
+mink_status mink__fail_cl(mink_context *ctx, const char *call, cl_int err);
+const char *mink__cl_error_name(cl_int err);
+/* Stores a note (not a failure) in the context's message. */
+void mink__note(mink_context *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Checks an OpenCL error code; on failure records which call failed and with what error, and
+ * jumps to `label` with `status` set. The _TRY form wraps a call that returns its error. */
+#define MINK_CL_CHECK(ctx, name, err, label)                                                       \
+    do {                                                                                           \
+        if ((err) != CL_SUCCESS) {                                                                 \
+            status = mink__fail_cl((ctx), (name), (err));                                          \
+            goto label;                                                                            \
+        }                                                                                          \
+    } while (0)
+#define MINK_CL_TRY(ctx, call, label)                                                              \
+    do {                                                                                           \
+        cl_int mink_err_ = (call);                                                                 \
+        MINK_CL_CHECK(ctx, #call, mink_err_, label);                                               \
+    } while (0)
+
+/* device.c: finds the device a desc asks for. On MINK_OK, *device is NULL only when AUTO found
+ * no OpenCL platform or device (the scalar path), with the reason in `note`. */
+mink_status mink__select_device(const mink_context_desc *desc, cl_device_id *device,
+                                char *note, size_t note_size);
+/* "device (platform)" */
+void mink__device_label(cl_device_id device, char *out, size_t size);
+
+/* program.c: builds the embedded program and its kernels into ctx. */
+mink_status mink__program_build(mink_context *ctx);
+
+/* scalar.c: the scalar path, one loop per batch kind. */
+void mink__scalar_sweep_aabb(const mink_aabb_pair *pairs, size_t count, float dt, mink_hit *hits);
+
+/* time.c-free helper: monotonic milliseconds. */
+double mink__now_ms(void);
+
+#endif /* MINK_INTERNAL_H */

@@ -1,0 +1,60 @@
+/* host/program.c — building the embedded OpenCL program once per context. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Generated at build time from the kernels in kernels/ with include/mink/geom.h inlined
+ * (cmake/embed_kernels.cmake), so an installed program needs no file beside it. */
+extern const char mink__kernel_source[];
+
+/* Test-only seam: when set, built instead of the embedded source (to prove build errors surface
+ * with their log). */
+const char *mink__test_kernel_source = NULL;
+
+static const char *const kernel_names[MINK_KERNEL_COUNT] = {
+    [MINK_KERNEL_SWEEP_AABB] = "mink_sweep_aabb_kernel",
+};
+
+/* Flags that exist for determinism, so the device gives the scalar path's bits:
+ * -cl-fp32-correctly-rounded-divide-sqrt: IEEE division and sqrt, as C has them. Without it
+ *     OpenCL allows 2.5 ulp division and 3 ulp sqrt.
+ * Deliberately absent: -cl-mad-enable, -cl-unsafe-math-optimizations, -cl-fast-relaxed-math,
+ *     -cl-denorms-are-zero. Contraction is turned off in the source (#pragma OPENCL FP_CONTRACT). */
+static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt";
+
+static mink_status build_failed(mink_context *ctx, cl_int err) {
+    size_t size = 0;
+    char *log = NULL;
+    if (clGetProgramBuildInfo(ctx->program, ctx->cl_device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) ==
+            CL_SUCCESS &&
+        size > 0 && (log = malloc(size + 1)) != NULL) {
+        if (clGetProgramBuildInfo(ctx->program, ctx->cl_device, CL_PROGRAM_BUILD_LOG, size, log,
+                                  NULL) != CL_SUCCESS)
+            size = 0;
+        log[size] = '\0';
+    }
+    /* The context keeps the whole log; the thread's copy is cut to its buffer. */
+    mink_status status =
+        mink__fail(ctx, MINK_ERR_BUILD, "clBuildProgram failed: %s (%d) on %s with \"%s\"\n%s",
+                   mink__cl_error_name(err), (int)err, ctx->device, build_options,
+                   log != NULL ? log : "(no build log)");
+    free(log);
+    return status;
+}
+
+mink_status mink__program_build(mink_context *ctx) {
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    const char *source = mink__test_kernel_source ? mink__test_kernel_source : mink__kernel_source;
+    ctx->program = clCreateProgramWithSource(ctx->cl, 1, &source, NULL, &err);
+    MINK_CL_CHECK(ctx, "clCreateProgramWithSource", err, fail);
+    err = clBuildProgram(ctx->program, 1, &ctx->cl_device, build_options, NULL, NULL);
+    if (err != CL_SUCCESS) return build_failed(ctx, err);
+    for (int k = 0; k < MINK_KERNEL_COUNT; k++) {
+        ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
+        MINK_CL_CHECK(ctx, "clCreateKernel", err, fail);
+    }
+fail:
+    return status;
+}

@@ -1,0 +1,128 @@
+/* mink/mink.h — the runtime: contexts on an OpenCL device or the scalar path, and batches.
+ *
+ * A context is one device (or the scalar path) with its program built once. Batches answer many
+ * queries in one call; their results are bit-identical on every backend.
+ *
+ * Threads: a context is used by one thread at a time. Separate contexts may be used from separate
+ * threads at once. The free functions in geom.h are pure and may be called from anywhere.
+ *
+ * Errors: every function that can fail returns a mink_status. Its message is kept in the context
+ * (mink_context_error) and, for every failure including those without a context, per thread
+ * (mink_last_error). The library never prints and never aborts.
+ */
+#ifndef MINK_MINK_H
+#define MINK_MINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mink/geom.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MINK_VERSION_MAJOR 0
+#define MINK_VERSION_MINOR 1
+#define MINK_VERSION_PATCH 0
+
+/// Every status with its message, in one list so that none can lack its text.
+#define MINK_STATUS_LIST(X)                                                                        \
+    X(MINK_OK, "ok")                                                                               \
+    X(MINK_ERR_INVALID_ARGUMENT, "invalid argument")                                               \
+    X(MINK_ERR_OUT_OF_MEMORY, "out of host memory")                                                \
+    X(MINK_ERR_NO_DEVICE, "no usable OpenCL device")                                               \
+    X(MINK_ERR_BUILD, "the OpenCL program did not build")                                          \
+    X(MINK_ERR_OPENCL, "an OpenCL call failed")
+
+typedef enum mink_status {
+#define MINK_STATUS_ENUM_(name, text) name,
+    MINK_STATUS_LIST(MINK_STATUS_ENUM_)
+#undef MINK_STATUS_ENUM_
+} mink_status;
+
+typedef enum mink_backend {
+    MINK_BACKEND_AUTO = 0, ///< the best OpenCL device (GPU before CPU); the scalar path if there is no platform
+    MINK_BACKEND_SCALAR,   ///< plain C on the calling thread
+    MINK_BACKEND_OPENCL,   ///< an OpenCL device, or MINK_ERR_NO_DEVICE
+} mink_backend;
+
+/// How batch data reaches an OpenCL device.
+typedef enum mink_transfer {
+    MINK_TRANSFER_AUTO = 0, ///< MAP on devices that share host memory (CPUs), COPY on the others
+    MINK_TRANSFER_MAP,      ///< wrap the caller's arrays (CL_MEM_USE_HOST_PTR): no copies on a CPU
+    MINK_TRANSFER_COPY,     ///< copy through device buffers kept by the context
+} mink_transfer;
+
+/// Zeroed fields mean defaults; a NULL desc means all defaults.
+typedef struct mink_context_desc {
+    mink_backend backend;        ///< default MINK_BACKEND_AUTO
+    const char *device;          ///< NULL: any; else a case-insensitive part of "device (platform)"
+    size_t max_pairs_per_launch; ///< 0: what the device's allocation limit allows; smaller splits more
+    mink_transfer transfer;      ///< default MINK_TRANSFER_AUTO
+} mink_context_desc;
+
+typedef struct mink_context mink_context;
+
+/// Figures from the last batch call on a context.
+typedef struct mink_batch_stats {
+    size_t pairs;      ///< queries answered
+    size_t launches;   ///< kernel launches (chunks); 0 on the scalar path
+    double kernel_ms;  ///< time in the kernels (OpenCL profiling), or in the scalar loop
+    double total_ms;   ///< wall time of the whole call, transfers included
+    size_t bytes_in;   ///< bytes of input records read
+    size_t bytes_out;  ///< bytes of results written
+} mink_batch_stats;
+
+/// One OpenCL device as mink sees it.
+typedef struct mink_device_info {
+    char name[128];         ///< CL_DEVICE_NAME
+    char platform[128];     ///< CL_PLATFORM_NAME
+    char version[128];      ///< CL_DEVICE_VERSION
+    int is_gpu;             ///< CL_DEVICE_TYPE_GPU
+    int usable;             ///< 0 when mink cannot give bit-identical results on it (see reason)
+    int is_default;         ///< the device MINK_BACKEND_AUTO picks
+    uint32_t compute_units; ///< CL_DEVICE_MAX_COMPUTE_UNITS
+    uint64_t global_mem;    ///< bytes, CL_DEVICE_GLOBAL_MEM_SIZE
+    uint64_t max_alloc;     ///< bytes, CL_DEVICE_MAX_MEM_ALLOC_SIZE
+    char reason[128];       ///< why not usable, or ""
+} mink_device_info;
+
+/// The status's name and meaning, e.g. "MINK_ERR_OPENCL: an OpenCL call failed". Never NULL.
+const char *mink_status_string(mink_status status);
+
+/// The message of the last failure of a mink call on this thread, or "". Never NULL.
+const char *mink_last_error(void);
+
+/// Lists the OpenCL devices. Writes up to `capacity` entries to `out` (which may be NULL when
+/// capacity is 0) and the total number found to `*count`. No OpenCL platform is not an error:
+/// `*count` is 0 then.
+mink_status mink_device_list(mink_device_info *out, size_t capacity, size_t *count);
+
+/// Creates a context; `desc` may be NULL. On failure `*out` is NULL and mink_last_error() says why
+/// (with the compiler's log when the program did not build).
+mink_status mink_context_create(const mink_context_desc *desc, mink_context **out);
+/// Releases everything the context holds. NULL is ignored.
+void mink_context_destroy(mink_context *ctx);
+/// MINK_BACKEND_SCALAR or MINK_BACKEND_OPENCL: what AUTO chose.
+mink_backend mink_context_backend(const mink_context *ctx);
+/// "scalar", or "device name (platform name)".
+const char *mink_context_device(const mink_context *ctx);
+/// The last error on this context in words, with any build log; or a note such as AUTO falling
+/// back to the scalar path; or "". Never NULL.
+const char *mink_context_error(const mink_context *ctx);
+/// Figures from the last successful batch call.
+mink_batch_stats mink_context_stats(const mink_context *ctx);
+
+/// Sweeps `count` box pairs over a step of `dt` (finite, >= 0) and writes one hit per pair, in
+/// order. Batches of any size are split to fit the device. count == 0 is fine. A pair with invalid
+/// geometry gets a MINK_HIT_INVALID result and leaves the others untouched; bad arguments (NULL
+/// with count > 0, a bad dt, a byte count that overflows) return MINK_ERR_INVALID_ARGUMENT.
+mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
+                                  float dt, mink_hit *hits);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MINK_MINK_H */

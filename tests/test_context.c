@@ -1,0 +1,226 @@
+/* tests/test_context.c — the runtime: contexts, devices, argument checks, errors, splitting,
+ * transfers and stats. Tests named scalar_* use no OpenCL (valgrind runs those). */
+#include <ctype.h>
+#include <float.h>
+#include <math.h>
+
+#include "test_util.h"
+
+extern const char *mink__test_kernel_source; /* host/program.c's test-only seam */
+
+static void scalar_status_strings(void **state) {
+    (void)state;
+    for (int s = MINK_OK; s <= MINK_ERR_OPENCL; s++) {
+        const char *text = mink_status_string((mink_status)s);
+        assert_non_null(text);
+        assert_non_null(strstr(text, "MINK_"));
+        for (int u = MINK_OK; u < s; u++) assert_string_not_equal(text, mink_status_string((mink_status)u));
+    }
+    assert_string_equal(mink_status_string((mink_status)1234), "unknown mink_status");
+    assert_string_equal(mink_status_string(MINK_OK), "MINK_OK: ok");
+}
+
+static void scalar_context_basics(void **state) {
+    (void)state;
+    mink_context *ctx = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx), MINK_OK);
+    assert_int_equal(mink_context_backend(ctx), MINK_BACKEND_SCALAR);
+    assert_string_equal(mink_context_device(ctx), "scalar");
+    assert_string_equal(mink_context_error(ctx), "");
+    mink_context_destroy(ctx);
+    mink_context_destroy(NULL); /* allowed */
+    assert_string_equal(mink_context_device(NULL), "");
+    assert_string_equal(mink_context_error(NULL), "");
+}
+
+static void scalar_bad_create_arguments(void **state) {
+    (void)state;
+    mink_context *ctx = (mink_context *)&ctx; /* must be reset to NULL on failure */
+    assert_int_equal(mink_context_create(NULL, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "out is NULL"));
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = (mink_backend)99}, &ctx),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_null(ctx);
+    assert_int_equal(mink_context_create(&(mink_context_desc){.transfer = (mink_transfer)-1}, &ctx),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .device = "x"}, &ctx),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "scalar backend"));
+    assert_null(ctx);
+}
+
+/* Bad arguments are statuses with messages on every backend; count == 0 needs no arrays. */
+static void check_bad_batch_arguments(mink_context *ctx) {
+    mink_aabb_pair pair = {{{0, 0}, {1, 1}}, {1, 0}, {{2, 0}, {3, 1}}, {0, 0}};
+    mink_hit hit;
+    assert_int_equal(mink_batch_sweep_aabb(NULL, &pair, 1, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "ctx is NULL"));
+    assert_int_equal(mink_batch_sweep_aabb(ctx, NULL, 1, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "the input is NULL"));
+    assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, 1, 1, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "the output is NULL"));
+    assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, SIZE_MAX / 8, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "overflows"));
+    assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, SIZE_MAX, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    const float bad_dt[] = {NAN, INFINITY, -INFINITY, -1.0f, -FLT_MIN};
+    for (size_t i = 0; i < sizeof bad_dt / sizeof bad_dt[0]; i++) {
+        assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, 1, bad_dt[i], &hit), MINK_ERR_INVALID_ARGUMENT);
+        assert_non_null(strstr(mink_context_error(ctx), "dt must be finite"));
+    }
+    assert_int_equal(mink_batch_sweep_aabb(ctx, NULL, 0, 1, NULL), MINK_OK);
+    assert_int_equal(mink_context_stats(ctx).pairs, 0);
+    /* -0 is a zero step, not a negative one. */
+    assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, 1, -0.0f, &hit), MINK_OK);
+    assert_int_equal(hit.flags, 0);
+}
+
+static void scalar_bad_batch_arguments(void **state) {
+    (void)state;
+    mink_context *ctx;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx), MINK_OK);
+    check_bad_batch_arguments(ctx);
+    mink_context_destroy(ctx);
+}
+
+static void opencl_bad_batch_arguments(void **state) {
+    const paths *p = *state;
+    check_bad_batch_arguments(p->opencl);
+    /* The context still works after the errors. */
+    mink_aabb_pair pairs[64];
+    mink_hit hits[64];
+    mink_sample_aabb_pairs(1, 64, pairs);
+    sweep_both(p, pairs, 64, 1, hits);
+}
+
+static void scalar_stats(void **state) {
+    (void)state;
+    mink_context *ctx;
+    enum { N = 1000 };
+    static mink_aabb_pair pairs[N];
+    static mink_hit hits[N];
+    mink_sample_aabb_pairs(5, N, pairs);
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx), MINK_OK);
+    assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, N, 1, hits), MINK_OK);
+    mink_batch_stats st = mink_context_stats(ctx);
+    assert_int_equal(st.pairs, N);
+    assert_int_equal(st.launches, 0);
+    assert_int_equal(st.bytes_in, N * sizeof(mink_aabb_pair));
+    assert_int_equal(st.bytes_out, N * sizeof(mink_hit));
+    assert_true(st.total_ms >= 0 && st.kernel_ms >= 0);
+    mink_context_destroy(ctx);
+}
+
+/* AUTO picks the OpenCL device when there is one (in CI: PoCL); a NULL desc means AUTO. */
+static void opencl_auto_picks_a_device(void **state) {
+    (void)state;
+    mink_context *ctx;
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    assert_int_equal(mink_context_backend(ctx), MINK_BACKEND_OPENCL);
+    assert_string_not_equal(mink_context_device(ctx), "scalar");
+    mink_context_destroy(ctx);
+}
+
+static void opencl_device_list(void **state) {
+    (void)state;
+    size_t count = 0, defaults = 0;
+    assert_int_equal(mink_device_list(NULL, 0, &count), MINK_OK);
+    assert_true(count >= 1);
+    mink_device_info *infos = calloc(count, sizeof *infos);
+    assert_non_null(infos);
+    assert_int_equal(mink_device_list(infos, count, &count), MINK_OK);
+    for (size_t i = 0; i < count; i++) {
+        assert_true(infos[i].name[0] != '\0' && infos[i].platform[0] != '\0');
+        assert_true(infos[i].max_alloc > 0 && infos[i].compute_units > 0);
+        defaults += infos[i].is_default;
+        if (infos[i].is_default) assert_true(infos[i].usable);
+    }
+    assert_int_equal(defaults, 1);
+    assert_int_equal(mink_device_list(NULL, 1, &count), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_device_list(infos, count, NULL), MINK_ERR_INVALID_ARGUMENT);
+    /* A device chosen by part of its name, in any case. */
+    char part[8] = {0};
+    for (size_t i = 0; i < 4 && infos[0].name[i]; i++) part[i] = (char)toupper((unsigned char)infos[0].name[i]);
+    mink_context *ctx;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.device = part}, &ctx), MINK_OK);
+    assert_int_equal(mink_context_backend(ctx), MINK_BACKEND_OPENCL);
+    mink_context_destroy(ctx);
+    free(infos);
+}
+
+static void opencl_unknown_device_name(void **state) {
+    (void)state;
+    mink_context *ctx = (mink_context *)&ctx;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.device = "no-such-device-anywhere"}, &ctx),
+                     MINK_ERR_NO_DEVICE);
+    assert_null(ctx);
+    assert_non_null(strstr(mink_last_error(), "no-such-device-anywhere"));
+    assert_non_null(strstr(mink_last_error(), "found:")); /* and it says what there is */
+}
+
+/* A program that does not build fails the context with the compiler's log. */
+static void opencl_build_failure_carries_the_log(void **state) {
+    (void)state;
+    mink_context *ctx = (mink_context *)&ctx;
+    mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";
+    mink_status s = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx);
+    mink__test_kernel_source = NULL;
+    assert_int_equal(s, MINK_ERR_BUILD);
+    assert_null(ctx);
+    assert_non_null(strstr(mink_last_error(), "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE"));
+    assert_non_null(strstr(mink_last_error(), "undefined_name")); /* from the compiler's log */
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx), MINK_OK);
+    mink_context_destroy(ctx);
+}
+
+/* Splitting into launches, and either way of moving data, give the same bits. */
+static void opencl_splits_and_transfers_agree(void **state) {
+    const paths *p = *state;
+    enum { N = 100003 }; /* prime: no launch size divides it */
+    mink_aabb_pair *pairs = malloc(N * sizeof *pairs);
+    mink_hit *want = malloc(N * sizeof *want), *got = malloc(N * sizeof *got);
+    assert_true(pairs && want && got);
+    mink_sample_aabb_pairs(11, N, pairs);
+    sweep_both(p, pairs, N, 1, want);
+    const struct { size_t max; mink_transfer transfer; } variants[] = {
+        {0, MINK_TRANSFER_MAP}, {0, MINK_TRANSFER_COPY}, {1000, MINK_TRANSFER_MAP},
+        {777, MINK_TRANSFER_COPY}, {1, MINK_TRANSFER_AUTO},
+    };
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        size_t n = variants[v].max == 1 ? 2000 : N; /* one pair per launch is slow: fewer pairs */
+        mink_context *ctx;
+        assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL,
+                                                                  .max_pairs_per_launch = variants[v].max,
+                                                                  .transfer = variants[v].transfer}, &ctx), MINK_OK);
+        memset(got, 0xab, N * sizeof *got);
+        assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, n, 1, got), MINK_OK);
+        assert_hits_identical(got, want, n, pairs, "split or transferred results");
+        mink_batch_stats st = mink_context_stats(ctx);
+        size_t launches = variants[v].max ? (n + variants[v].max - 1) / variants[v].max : 1;
+        assert_int_equal(st.launches, launches);
+        assert_int_equal(st.pairs, n);
+        assert_true(st.kernel_ms > 0 && st.total_ms >= st.kernel_ms * 0.5);
+        /* A second, smaller batch on the same context reuses its buffers. */
+        assert_int_equal(mink_batch_sweep_aabb(ctx, pairs + 5, 999, 1, got), MINK_OK);
+        assert_hits_identical(got, want + 5, 999, pairs + 5, "second batch");
+        mink_context_destroy(ctx);
+    }
+    free(pairs), free(want), free(got);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scalar_status_strings),
+        cmocka_unit_test(scalar_context_basics),
+        cmocka_unit_test(scalar_bad_create_arguments),
+        cmocka_unit_test(scalar_bad_batch_arguments),
+        cmocka_unit_test(scalar_stats),
+        cmocka_unit_test(opencl_auto_picks_a_device),
+        cmocka_unit_test(opencl_device_list),
+        cmocka_unit_test(opencl_unknown_device_name),
+        cmocka_unit_test(opencl_build_failure_carries_the_log),
+        cmocka_unit_test_setup_teardown(opencl_bad_batch_arguments, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_splits_and_transfers_agree, paths_setup, paths_teardown),
+    };
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("context", tests, NULL, NULL);
+}
