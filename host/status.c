@@ -9,7 +9,7 @@
 
 /* The last failure on this thread: the only place a failed mink_context_create can leave its
  * message, and handy for callers that keep no context at hand. */
-static _Thread_local char mink_thread_error[2048];
+static _Thread_local char mink_thread_error[16384];
 
 const char *mink_status_string(mink_status status) {
     switch (status) {
@@ -35,8 +35,10 @@ static void set_context_message(mink_context *ctx, const char *text) {
 }
 
 static mink_status vfail(mink_context *ctx, mink_status status, const char *fmt, va_list ap) {
+    static const char cut[] = "\n[... cut]";
     char text[sizeof mink_thread_error];
-    vsnprintf(text, sizeof text, fmt, ap);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
+    if (n >= (int)sizeof text) memcpy(text + sizeof text - sizeof cut, cut, sizeof cut);
     snprintf(mink_thread_error, sizeof mink_thread_error, "%s", text);
     set_context_message(ctx, text);
     return status;
