@@ -113,27 +113,61 @@ static mink_status run_opencl(mink_context *ctx, mink_kernel_id k, const void *i
     return MINK_OK;
 }
 
-mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
-                                  float dt, mink_hit *hits) {
-    mink_status status = check_batch(ctx, "mink_batch_sweep_aabb", pairs, sizeof *pairs, hits,
-                                     sizeof *hits, count, dt);
+/* What differs between batch kinds: everything else is run_batch. */
+typedef struct batch_kind {
+    const char *name;
+    mink_kernel_id kernel;
+    size_t record_size;
+    mink_scalar_fn *scalar;
+} batch_kind;
+
+static const batch_kind kind_aabb = {"mink_batch_sweep_aabb", MINK_KERNEL_SWEEP_AABB,
+                                     sizeof(mink_aabb_pair), mink__scalar_sweep_aabb};
+static const batch_kind kind_circle = {"mink_batch_sweep_circle", MINK_KERNEL_SWEEP_CIRCLE,
+                                       sizeof(mink_circle_pair), mink__scalar_sweep_circle};
+static const batch_kind kind_circle_aabb = {"mink_batch_sweep_circle_aabb", MINK_KERNEL_SWEEP_CIRCLE_AABB,
+                                            sizeof(mink_circle_aabb_pair), mink__scalar_sweep_circle_aabb};
+static const batch_kind kind_pair = {"mink_batch_sweep", MINK_KERNEL_SWEEP_PAIR, sizeof(mink_pair),
+                                     mink__scalar_sweep_pair};
+
+static mink_status run_batch(mink_context *ctx, const batch_kind *kind, const void *in, size_t count,
+                             float dt, mink_hit *hits) {
+    mink_status status = check_batch(ctx, kind->name, in, kind->record_size, hits, sizeof *hits, count, dt);
     if (status != MINK_OK) return status;
     mink_batch_stats st = {0};
     double t0 = mink__now_ms();
     if (count > 0) {
-        if (ctx->backend == MINK_BACKEND_OPENCL) {
-            status = run_opencl(ctx, MINK_KERNEL_SWEEP_AABB, pairs, sizeof *pairs, hits,
-                                sizeof *hits, count, dt, &st);
-        } else {
-            mink__scalar_sweep_aabb(pairs, count, dt, hits);
-        }
+        if (ctx->backend == MINK_BACKEND_OPENCL)
+            status = run_opencl(ctx, kind->kernel, in, kind->record_size, hits, sizeof *hits, count, dt, &st);
+        else
+            kind->scalar(in, count, dt, hits);
     }
     if (status != MINK_OK) return status;
     st.total_ms = mink__now_ms() - t0;
     if (ctx->backend != MINK_BACKEND_OPENCL) st.kernel_ms = st.total_ms;
     st.pairs = count;
-    st.bytes_in = count * sizeof *pairs;
+    st.bytes_in = count * kind->record_size;
     st.bytes_out = count * sizeof *hits;
     ctx->stats = st;
     return MINK_OK;
+}
+
+mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
+                                  float dt, mink_hit *hits) {
+    return run_batch(ctx, &kind_aabb, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep_circle(mink_context *ctx, const mink_circle_pair *pairs, size_t count,
+                                    float dt, mink_hit *hits) {
+    return run_batch(ctx, &kind_circle, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aabb_pair *pairs,
+                                         size_t count, float dt, mink_hit *hits) {
+    return run_batch(ctx, &kind_circle_aabb, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
+                             mink_hit *hits) {
+    return run_batch(ctx, &kind_pair, pairs, count, dt, hits);
 }

@@ -5,10 +5,6 @@
 
 #include "internal.h"
 
-/* Records and results are at most this large; the per-launch pair limit keeps every buffer under
- * the device's allocation limit for the largest of them. */
-#define MINK_MAX_RECORD_SIZE sizeof(mink_aabb_pair)
-
 static mink_status open_device(mink_context *ctx, const mink_context_desc *desc, cl_device_id dev) {
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;

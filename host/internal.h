@@ -12,10 +12,23 @@ _Static_assert(sizeof(mink_vec2) == 8, "mink_vec2 must be two packed floats");
 _Static_assert(sizeof(mink_aabb) == 16, "mink_aabb must be 16 bytes");
 _Static_assert(sizeof(mink_hit) == 32, "mink_hit must be 32 bytes");
 _Static_assert(sizeof(mink_aabb_pair) == 48, "mink_aabb_pair must be 48 bytes");
+_Static_assert(sizeof(mink_circle) == 12, "mink_circle must be 12 bytes");
+_Static_assert(sizeof(mink_circle_pair) == 40, "mink_circle_pair must be 40 bytes");
+_Static_assert(sizeof(mink_circle_aabb_pair) == 44, "mink_circle_aabb_pair must be 44 bytes");
+_Static_assert(sizeof(mink_body) == 28, "mink_body must be 28 bytes");
+_Static_assert(sizeof(mink_pair) == 56, "mink_pair must be 56 bytes");
+
+/* The largest batch record: the per-launch pair limit keeps every buffer under the device's
+ * allocation limit for it. */
+#define MINK_MAX_RECORD_SIZE sizeof(mink_pair)
 
 /* One kernel per batch kind; the table in program.c names them. */
 typedef enum mink_kernel_id {
     MINK_KERNEL_SWEEP_AABB,
+    MINK_KERNEL_SWEEP_CIRCLE,
+    MINK_KERNEL_SWEEP_CIRCLE_AABB,
+    MINK_KERNEL_SWEEP_PAIR,
+    MINK_KERNEL_LAYOUT,
     MINK_KERNEL_COUNT
 } mink_kernel_id;
 
@@ -80,9 +93,11 @@ void mink__device_label(cl_device_id device, char *out, size_t size);
 mink_status mink__program_build(mink_context *ctx);
 
 /* scalar.c: the scalar path, one loop per batch kind. */
-void mink__scalar_sweep_aabb(const mink_aabb_pair *pairs, size_t count, float dt, mink_hit *hits);
+typedef void mink_scalar_fn(const void *in, size_t count, float dt, mink_hit *hits);
+mink_scalar_fn mink__scalar_sweep_aabb, mink__scalar_sweep_circle, mink__scalar_sweep_circle_aabb,
+    mink__scalar_sweep_pair;
 
-/* time.c-free helper: monotonic milliseconds. */
+/* status.c: monotonic milliseconds. */
 double mink__now_ms(void);
 
 #endif /* MINK_INTERNAL_H */

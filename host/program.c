@@ -14,7 +14,39 @@ const char *mink__test_kernel_source = NULL;
 
 static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_SWEEP_AABB] = "mink_sweep_aabb_kernel",
+    [MINK_KERNEL_SWEEP_CIRCLE] = "mink_sweep_circle_kernel",
+    [MINK_KERNEL_SWEEP_CIRCLE_AABB] = "mink_sweep_circle_aabb_kernel",
+    [MINK_KERNEL_SWEEP_PAIR] = "mink_sweep_pair_kernel",
+    [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
 };
+
+/* Runs the layout kernel once: the device must agree with the host on every record's size. */
+static mink_status check_layout(mink_context *ctx) {
+    enum { N = 5 };
+    const cl_uint host[N] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
+                             sizeof(mink_circle_aabb_pair), sizeof(mink_pair)};
+    cl_uint device[N] = {0};
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = ctx->kernels[MINK_KERNEL_LAYOUT];
+    size_t one = 1;
+    cl_mem buf = clCreateBuffer(ctx->cl, CL_MEM_WRITE_ONLY, sizeof device, NULL, &err);
+    MINK_CL_CHECK(ctx, "clCreateBuffer", err, done);
+    MINK_CL_TRY(ctx, clSetKernelArg(k, 0, sizeof buf, &buf), done);
+    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &one, &one, 0, NULL, NULL), done);
+    MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, sizeof device, device, 0, NULL, NULL), done);
+    for (int i = 0; i < N; i++)
+        if (device[i] != host[i]) {
+            status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
+                                "%s lays out mink's records differently from the host (record %d: "
+                                "%u bytes on the device, %u on the host)",
+                                ctx->device, i, (unsigned)device[i], (unsigned)host[i]);
+            break;
+        }
+done:
+    if (buf) clReleaseMemObject(buf);
+    return status;
+}
 
 /* Flags that exist for determinism, so the device gives the scalar path's bits:
  * -cl-fp32-correctly-rounded-divide-sqrt: IEEE division and sqrt, as C has them. Without it
@@ -56,6 +88,7 @@ mink_status mink__program_build(mink_context *ctx) {
         ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
         MINK_CL_CHECK(ctx, "clCreateKernel", err, fail);
     }
+    status = check_layout(ctx);
 fail:
     return status;
 }

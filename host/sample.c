@@ -78,3 +78,133 @@ void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
         out[i] = p;
     }
 }
+
+static mink_circle random_circle(mink_rng *r, float extent, float lo, float hi) {
+    mink_circle c = {{mink_rng_float(r, -extent, extent), mink_rng_float(r, -extent, extent)},
+                     mink_rng_float(r, lo, hi)};
+    return c;
+}
+
+/* A velocity that takes a point at `from` through `to` within the step, arriving at a random
+ * fraction of it, plus the target's own velocity. */
+static mink_vec2 aim(mink_rng *r, mink_vec2 from, mink_vec2 to, mink_vec2 target_velocity) {
+    float speed = mink_rng_float(r, 1.1f, 3.0f);
+    return (mink_vec2){(to.x - from.x) * speed + target_velocity.x, (to.y - from.y) * speed + target_velocity.y};
+}
+
+static mink_vec2 around(mink_rng *r, mink_vec2 c, float lo, float hi) {
+    float dx = mink_rng_float(r, -1.0f, 1.0f), dy = mink_rng_float(r, -1.0f, 1.0f);
+    float far = mink_rng_float(r, lo, hi);
+    return (mink_vec2){c.x + dx * far, c.y + dy * far};
+}
+
+static mink_vec2 random_velocity(mink_rng *r, float v) {
+    return (mink_vec2){mink_rng_float(r, -v, v), mink_rng_float(r, -v, v)};
+}
+
+void mink_sample_circle_pairs(uint64_t seed, size_t count, mink_circle_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_circle_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: /* aimed */
+            p.b = random_circle(&r, 100.0f, 0.5f, 6.0f);
+            p.vb = random_velocity(&r, 2.0f);
+            p.a = (mink_circle){around(&r, p.b.center, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.va = aim(&r, p.a.center, p.b.center, p.vb);
+            break;
+        case 5: /* a bullet through a small target within one step */
+            p.b = random_circle(&r, 100.0f, 0.2f, 1.0f);
+            p.vb = (mink_vec2){0.0f, 0.0f};
+            p.a = (mink_circle){around(&r, p.b.center, 3.0f, 10.0f), mink_rng_float(&r, 0.02f, 0.1f)};
+            p.va = aim(&r, p.a.center, p.b.center, p.vb);
+            p.va.x *= 2.0f, p.va.y *= 2.0f; /* it ends well past the target */
+            break;
+        default:
+            p.a = random_circle(&r, 100.0f, 0.1f, 8.0f);
+            p.b = random_circle(&r, 100.0f, 0.1f, 8.0f);
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
+void mink_sample_circle_aabb_pairs(uint64_t seed, size_t count, mink_circle_aabb_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_circle_aabb_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: { /* aimed at the box's centre or near a corner */
+            p.b = random_box(&r, 100.0f, 0.5f, 8.0f);
+            p.vb = random_velocity(&r, 2.0f);
+            int corner = mink_rng_u32(&r) & 1u;
+            mink_vec2 to = corner ? p.b.max : (mink_vec2){(p.b.min.x + p.b.max.x) * 0.5f, (p.b.min.y + p.b.max.y) * 0.5f};
+            p.a = (mink_circle){around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.va = aim(&r, p.a.center, to, p.vb);
+            break;
+        }
+        case 5: { /* a bullet through a thin wall */
+            mink_vec2 c = {mink_rng_float(&r, -100.0f, 100.0f), mink_rng_float(&r, -100.0f, 100.0f)};
+            float len = mink_rng_float(&r, 5.0f, 30.0f), thin = mink_rng_float(&r, 0.01f, 0.2f);
+            int vertical = mink_rng_u32(&r) & 1u;
+            p.b = vertical ? box_at(c, thin, len) : box_at(c, len, thin);
+            p.vb = (mink_vec2){0.0f, 0.0f};
+            float side = (mink_rng_u32(&r) & 1u) ? 1.0f : -1.0f, along = mink_rng_float(&r, -0.9f, 0.9f) * len;
+            float gap = mink_rng_float(&r, 1.0f, 10.0f), travel = -side * (gap + mink_rng_float(&r, 1.0f, 50.0f));
+            p.a.center = vertical ? (mink_vec2){c.x + side * gap, c.y + along} : (mink_vec2){c.x + along, c.y + side * gap};
+            p.a.radius = mink_rng_float(&r, 0.02f, 0.2f);
+            p.va = vertical ? (mink_vec2){travel, mink_rng_float(&r, -1.0f, 1.0f)}
+                            : (mink_vec2){mink_rng_float(&r, -1.0f, 1.0f), travel};
+            break;
+        }
+        default:
+            p.a = random_circle(&r, 100.0f, 0.1f, 8.0f);
+            p.b = random_box(&r, 100.0f, 0.1f, 10.0f);
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
+static mink_body box_body(mink_aabb b, mink_vec2 v) {
+    mink_body body = {MINK_SHAPE_AABB, v, {.aabb = b}};
+    return body;
+}
+
+static mink_body circle_body(mink_circle c, mink_vec2 v) {
+    mink_body body = {MINK_SHAPE_CIRCLE, v, {.circle = c}};
+    return body;
+}
+
+void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        uint64_t s = ((uint64_t)mink_rng_u32(&r) << 32) | mink_rng_u32(&r);
+        switch (mink_rng_u32(&r) % 4u) {
+        case 0: {
+            mink_aabb_pair p;
+            mink_sample_aabb_pairs(s, 1, &p);
+            out[i] = (mink_pair){box_body(p.a, p.va), box_body(p.b, p.vb)};
+            break;
+        }
+        case 1: {
+            mink_circle_pair p;
+            mink_sample_circle_pairs(s, 1, &p);
+            out[i] = (mink_pair){circle_body(p.a, p.va), circle_body(p.b, p.vb)};
+            break;
+        }
+        default: {
+            mink_circle_aabb_pair p;
+            mink_sample_circle_aabb_pairs(s, 1, &p);
+            mink_pair q = {circle_body(p.a, p.va), box_body(p.b, p.vb)};
+            if (mink_rng_u32(&r) & 1u) q = (mink_pair){q.b, q.a}; /* box–circle */
+            out[i] = q;
+            break;
+        }
+        }
+    }
+}

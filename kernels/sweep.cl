@@ -6,12 +6,25 @@
 
 #include "mink/geom.h"
 
-/* One work-item per pair. The global size is rounded up to the device's preferred multiple, so
+/* One work-item per record. The global size is rounded up to the device's preferred multiple, so
  * work-items past n do nothing. */
-__kernel void mink_sweep_aabb_kernel(__global const mink_aabb_pair *pairs, __global mink_hit *hits,
-                                     uint n, float dt) {
-    size_t i = get_global_id(0);
-    if (i >= n) return;
-    mink_aabb_pair p = pairs[i];
-    hits[i] = mink_sweep_aabb(p.a, p.va, p.b, p.vb, dt);
+#define MINK_SWEEP_KERNEL(name, record, query)                                                     \
+    __kernel void name(__global const record *in, __global mink_hit *hits, uint n, float dt) {     \
+        size_t i = get_global_id(0);                                                               \
+        if (i < n) hits[i] = query(in[i], dt);                                                     \
+    }
+
+MINK_SWEEP_KERNEL(mink_sweep_aabb_kernel, mink_aabb_pair, mink_sweep_aabb_record)
+MINK_SWEEP_KERNEL(mink_sweep_circle_kernel, mink_circle_pair, mink_sweep_circle_record)
+MINK_SWEEP_KERNEL(mink_sweep_circle_aabb_kernel, mink_circle_aabb_pair, mink_sweep_circle_aabb_record)
+MINK_SWEEP_KERNEL(mink_sweep_pair_kernel, mink_pair, mink_sweep_pair_record)
+
+/* The device's sizes of the shared records, checked against the host's when a context is made:
+ * a compiler that laid them out differently would read garbage, not fail. */
+__kernel void mink_layout_kernel(__global uint *sizes) {
+    sizes[0] = sizeof(mink_hit);
+    sizes[1] = sizeof(mink_aabb_pair);
+    sizes[2] = sizeof(mink_circle_pair);
+    sizes[3] = sizeof(mink_circle_aabb_pair);
+    sizes[4] = sizeof(mink_pair);
 }

@@ -2,6 +2,7 @@
 #ifndef MINK_TEST_UTIL_H
 #define MINK_TEST_UTIL_H
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,29 +59,72 @@ static inline void print_hit(const char *label, const mink_hit *h) {
             (double)h->depth, (double)h->point.x, (double)h->point.y, (double)h->t_exit);
 }
 
-/* memcmp of two result arrays; on a difference, prints the first one with its input. */
-static inline void assert_hits_identical(const mink_hit *got, const mink_hit *want, size_t n,
-                                         const mink_aabb_pair *pairs, const char *what) {
+/* Any record, word by word: every mink record is 32-bit floats and tags. */
+static inline void print_record(const void *record, size_t size) {
+    const unsigned char *bytes = record;
+    fprintf(stderr, "  record:");
+    for (size_t w = 0; w + 4 <= size; w += 4) {
+        float f;
+        uint32_t u;
+        memcpy(&f, bytes + w, 4);
+        memcpy(&u, bytes + w, 4);
+        if (u < 16) fprintf(stderr, " %u", (unsigned)u); /* a shape tag */
+        else fprintf(stderr, " %a", (double)f);
+    }
+    fprintf(stderr, "\n");
+}
+
+/* memcmp of two result arrays; on a difference, prints the first one with its input record. */
+static inline void assert_hits_identical_records(const mink_hit *got, const mink_hit *want, size_t n,
+                                                 const void *records, size_t record_size, const char *what) {
     for (size_t i = 0; i < n; i++) {
         if (memcmp(&got[i], &want[i], sizeof want[i]) != 0) {
-            fprintf(stderr, "%s: first difference at pair %zu of %zu\n", what, i, n);
-            if (pairs) print_pair(&pairs[i]);
+            fprintf(stderr, "%s: first difference at record %zu of %zu\n", what, i, n);
+            if (records) print_record((const char *)records + i * record_size, record_size);
             print_hit("got ", &got[i]);
             print_hit("want", &want[i]);
-            fail_msg("%s differ at pair %zu", what, i);
+            fail_msg("%s differ at record %zu", what, i);
         }
     }
 }
 
-/* Sweeps on both paths and checks that the bits agree; the scalar results go to `out`. */
+static inline void assert_hits_identical(const mink_hit *got, const mink_hit *want, size_t n,
+                                         const mink_aabb_pair *pairs, const char *what) {
+    assert_hits_identical_records(got, want, n, pairs, sizeof *pairs, what);
+}
+
+/* Runs batch function `fn` on both paths and checks that the bits agree; the scalar results go to
+ * `out`. Works for every batch kind. */
+#define SWEEP_BOTH(p, fn, records, n, dt, out)                                                     \
+    do {                                                                                           \
+        size_t n_ = (n);                                                                           \
+        mink_hit *cl_ = malloc((n_ ? n_ : 1) * sizeof *cl_);                                       \
+        assert_non_null(cl_);                                                                      \
+        assert_int_equal(fn((p)->scalar, (records), n_, (dt), (out)), MINK_OK);                    \
+        assert_int_equal(fn((p)->opencl, (records), n_, (dt), cl_), MINK_OK);                      \
+        assert_hits_identical_records(cl_, (out), n_, (records), sizeof *(records),                \
+                                      #fn ": OpenCL and scalar results");                          \
+        free(cl_);                                                                                 \
+    } while (0)
+
 static inline void sweep_both(const paths *p, const mink_aabb_pair *pairs, size_t n, float dt,
                               mink_hit *out) {
-    mink_hit *cl = malloc((n ? n : 1) * sizeof *cl);
-    assert_non_null(cl);
-    assert_int_equal(mink_batch_sweep_aabb(p->scalar, pairs, n, dt, out), MINK_OK);
-    assert_int_equal(mink_batch_sweep_aabb(p->opencl, pairs, n, dt, cl), MINK_OK);
-    assert_hits_identical(cl, out, n, pairs, "OpenCL and scalar results");
-    free(cl);
+    SWEEP_BOTH(p, mink_batch_sweep_aabb, pairs, n, dt, out);
+}
+
+/* No NaN anywhere; a result without contact is all zeros; a contact has t in [0, 1) (never -0)
+ * and a unit normal. */
+static inline void assert_hit_sane(const mink_hit *h) {
+    assert_false(isnan(h->t) || isnan(h->normal.x) || isnan(h->normal.y) || isnan(h->depth) ||
+                 isnan(h->point.x) || isnan(h->point.y) || isnan(h->t_exit));
+    if (h->flags == 0 || h->flags == MINK_HIT_INVALID) {
+        mink_hit zero = {0};
+        zero.flags = h->flags;
+        assert_memory_equal(h, &zero, sizeof zero);
+    } else {
+        assert_true(h->t >= 0.0f && h->t < 1.0f && !signbit(h->t));
+        assert_true(fabsf(h->normal.x * h->normal.x + h->normal.y * h->normal.y - 1.0f) < 1e-5f);
+    }
 }
 
 #endif /* MINK_TEST_UTIL_H */

@@ -79,6 +79,50 @@ typedef struct mink_aabb_pair {
     mink_vec2 vb;
 } mink_aabb_pair;
 
+/// A circle (a disk: the interior counts). radius >= 0; a zero radius is a point.
+typedef struct mink_circle {
+    mink_vec2 center;
+    float radius;
+} mink_circle;
+
+/// One record of a circle batch. 40 bytes.
+typedef struct mink_circle_pair {
+    mink_circle a;
+    mink_vec2 va;
+    mink_circle b;
+    mink_vec2 vb;
+} mink_circle_pair;
+
+/// One record of a circle–box batch: circle a against box b. 44 bytes.
+typedef struct mink_circle_aabb_pair {
+    mink_circle a;
+    mink_vec2 va;
+    mink_aabb b;
+    mink_vec2 vb;
+} mink_circle_aabb_pair;
+
+/// The shape a mink_body holds. 0 is no shape: a zeroed body gives an INVALID result.
+enum {
+    MINK_SHAPE_NONE = 0,
+    MINK_SHAPE_AABB = 1,
+    MINK_SHAPE_CIRCLE = 2,
+};
+
+/// A moving shape of any kind, for mixed batches. 28 bytes.
+typedef struct mink_body {
+    uint32_t type;      ///< MINK_SHAPE_AABB or MINK_SHAPE_CIRCLE
+    mink_vec2 velocity; ///< units per unit of time; the step moves it by velocity·dt
+    union {
+        mink_aabb aabb;
+        mink_circle circle;
+    } shape;
+} mink_body;
+
+/// One record of a mixed batch: any two bodies, in either order. 56 bytes.
+typedef struct mink_pair {
+    mink_body a, b;
+} mink_pair;
+
 /* ---- small helpers ------------------------------------------------------------------------------ */
 
 MINK_INLINE mink_vec2 mink_v2(float x, float y) {
@@ -129,6 +173,27 @@ MINK_INLINE mink_aabb mink_aabb_offset(mink_aabb b, mink_vec2 d) {
     r.min = mink_v2(b.min.x + d.x, b.min.y + d.y);
     r.max = mink_v2(b.max.x + d.x, b.max.y + d.y);
     return r;
+}
+
+/// The open slab lo < r·t < hi is crossed during the open interval (*enter, *exit) of t.
+/// r == 0 (either sign of zero): inside forever (−inf, +inf) or never (+inf, −inf).
+MINK_INLINE void mink_slab(float lo, float hi, float r, float *enter, float *exit) {
+    if (r == 0.0f) {
+        int in = lo < 0.0f && 0.0f < hi;
+        *enter = in ? -MINK_INF : MINK_INF;
+        *exit = in ? MINK_INF : -MINK_INF;
+    } else {
+        float a = lo / r, b = hi / r;
+        *enter = r > 0.0f ? a : b;
+        *exit = r > 0.0f ? b : a;
+    }
+}
+
+/// Any non-finite field but t_exit (which may be INFINITY) means a computation overflowed.
+MINK_INLINE mink_hit mink_hit_checked(mink_hit h) {
+    int ok = mink_isfinite(h.t) && mink_vec2_is_valid(h.normal) && mink_isfinite(h.depth) &&
+             mink_vec2_is_valid(h.point) && !(h.t_exit != h.t_exit);
+    return ok ? h : mink_hit_invalid();
 }
 
 /* ---- boxes ------------------------------------------------------------------------------------- */
@@ -203,26 +268,9 @@ MINK_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb b, min
     mink_vec2 r = mink_v2((vb.x - va.x) * dt, (vb.y - va.y) * dt);
     if (!mink_aabb_is_valid(md) || !mink_vec2_is_valid(r)) return mink_hit_invalid(); /* overflow */
 
-    /* Slab entry and exit times per axis. r == 0 (either sign of zero): inside forever or never. */
     float ex, xx, ey, xy;
-    if (r.x == 0.0f) {
-        int in = md.min.x < 0.0f && 0.0f < md.max.x;
-        ex = in ? -MINK_INF : MINK_INF;
-        xx = in ? MINK_INF : -MINK_INF;
-    } else {
-        float lo = md.min.x / r.x, hi = md.max.x / r.x;
-        ex = r.x > 0.0f ? lo : hi;
-        xx = r.x > 0.0f ? hi : lo;
-    }
-    if (r.y == 0.0f) {
-        int in = md.min.y < 0.0f && 0.0f < md.max.y;
-        ey = in ? -MINK_INF : MINK_INF;
-        xy = in ? MINK_INF : -MINK_INF;
-    } else {
-        float lo = md.min.y / r.y, hi = md.max.y / r.y;
-        ey = r.y > 0.0f ? lo : hi;
-        xy = r.y > 0.0f ? hi : lo;
-    }
+    mink_slab(md.min.x, md.max.x, r.x, &ex, &xx);
+    mink_slab(md.min.y, md.max.y, r.y, &ey, &xy);
     int enter_on_y = ey > ex;
     float t_enter = enter_on_y ? ey : ex;
     float t_exit = mink_minf(xx, xy);
@@ -250,5 +298,288 @@ MINK_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb b, min
     if (!mink_vec2_is_valid(h.point)) return mink_hit_invalid();
     return h;
 }
+
+/* ---- circles ----------------------------------------------------------------------------------- */
+
+/// A circle is valid when its centre and radius are finite and the radius is >= 0.
+MINK_INLINE int mink_circle_is_valid(mink_circle c) {
+    return mink_vec2_is_valid(c.center) && mink_isfinite(c.radius) && c.radius >= 0.0f;
+}
+
+MINK_INLINE float mink_dot(mink_vec2 a, mink_vec2 b) { return a.x * b.x + a.y * b.y; }
+MINK_INLINE float mink_cross(mink_vec2 a, mink_vec2 b) { return a.x * b.y - a.y * b.x; }
+MINK_INLINE float mink_absf(float x) { return x < 0.0f ? -x : x; }
+
+/// Unit vector along v; (−1, 0) when v is zero (concentric circles, a centre on a corner), the
+/// same direction the box rules prefer on a tie.
+MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v, float len) {
+    return len > 0.0f ? mink_v2(v.x / len, v.y / len) : mink_v2(-1.0f, 0.0f);
+}
+
+/// The overlap result shared by every pair kind with a circle a: normal n (b towards a), depth,
+/// and the point halfway along the penetration segment: from a's deepest point, centre − n·r,
+/// to b's, that point + n·depth.
+MINK_INLINE mink_hit mink_circle_overlap_hit(mink_vec2 center, float radius, mink_vec2 n, float depth,
+                                             float t_exit) {
+    mink_hit h = mink_hit_none();
+    float back = radius - depth * 0.5f;
+    h.normal = n;
+    h.depth = depth;
+    h.point = mink_v2(center.x - n.x * back, center.y - n.y * back);
+    h.t_exit = t_exit;
+    h.flags = MINK_HIT_CONTACT | MINK_HIT_OVERLAP;
+    return mink_hit_checked(h);
+}
+
+/// The contact result for a circle a whose centre is at `center` at time t, touching along n.
+MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float radius, mink_vec2 n,
+                                             float t_exit) {
+    mink_hit h = mink_hit_none();
+    h.t = t + 0.0f; /* never −0 */
+    h.normal = n;
+    h.point = mink_v2(center.x - n.x * radius, center.y - n.y * radius);
+    h.t_exit = t_exit;
+    h.flags = MINK_HIT_CONTACT;
+    return mink_hit_checked(h);
+}
+
+/// The times when a point at s + d·t is strictly within R of the origin: the roots of
+/// |s + d·t|² = R², written so that nothing large cancels:
+///   - c = (|s| − R)(|s| + R) rather than s·s − R², exact when s lies on an axis, since
+///     sqrt(fl(x²)) = |x|;
+///   - the discriminant (s·d)² − |d|²c by Lagrange's identity as |d|²R² − (s×d)², factored as
+///     (|d|R − |s×d|)(|d|R + |s×d|): b² and ac are huge and nearly equal when the circles are far
+///     apart against their radii, their difference is not;
+///   - the smaller root as c / q and the larger as q / |d|², q = −b + √disc when b <= 0 (and the
+///     mirrored forms when b > 0), so neither subtracts nearly equal numbers when the gap is tiny
+///     against the speed (the schoolbook (−b − √disc)/a loses every digit there).
+/// Returns 0 when the interiors never overlap for any t (no motion and apart, a miss, or a double
+/// root: the circles only graze). *c_out is c: < 0 means already overlapping at t = 0.
+MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float len_s, float *t0,
+                                  float *t1, float *c_out) {
+    float c = (len_s - R) * (len_s + R);
+    *c_out = c;
+    float dd = mink_dot(d, d);
+    if (dd == 0.0f) { /* no relative motion: inside forever or never */
+        *t0 = -MINK_INF;
+        *t1 = MINK_INF;
+        return c < 0.0f;
+    }
+    float b = mink_dot(s, d);
+    float k = mink_sqrtf(dd) * R, m = mink_absf(mink_cross(s, d));
+    if (!(m < k)) return 0; /* the line of motion passes at R or farther: a graze or a miss */
+    float sq = mink_sqrtf((k - m) * (k + m));
+    if (b <= 0.0f) {
+        float q = sq - b; /* >= sq > 0 */
+        *t0 = c / q;
+        *t1 = q / dd;
+    } else {
+        float q = -(b + sq); /* < 0 */
+        *t0 = q / dd;
+        *t1 = c / q;
+    }
+    return 1;
+}
+
+/// Swept test: circle a moves with va, circle b with vb, for a step of dt (finite, >= 0).
+/// Relative to b, a's centre moves from s = a − b by d = (va − vb)·dt; the interiors overlap while
+/// |s + d·t| < R = ra + rb (see mink_circle_roots for how the roots stay accurate). If they already
+/// overlap, the result is mink_overlap_circle's with t_exit the larger root. Otherwise a contact at
+/// the smaller root t in [0, 1): normal from b's centre towards a's at t, point where the surfaces
+/// meet. Touching at t = 0 and approaching is a contact at 0; a graze is none.
+MINK_INLINE mink_hit mink_sweep_circle(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
+    if (!mink_circle_is_valid(a) || !mink_circle_is_valid(b) || !mink_vec2_is_valid(va) ||
+        !mink_vec2_is_valid(vb) || !mink_isfinite(dt) || !(dt >= 0.0f))
+        return mink_hit_invalid();
+    mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    float R = a.radius + b.radius;
+    if (!mink_vec2_is_valid(s) || !mink_vec2_is_valid(d) || !mink_isfinite(R)) return mink_hit_invalid();
+    /* Clearly apart on an axis by more than the motion can close (with a factor 2 that no rounding
+     * can fake): no contact. Besides saving work, this keeps far-apart circles from overflowing
+     * |s|² and being called invalid. */
+    if (mink_absf(s.x) > 2.0f * (R + mink_absf(d.x)) || mink_absf(s.y) > 2.0f * (R + mink_absf(d.y)))
+        return mink_hit_none();
+    float len = mink_sqrtf(mink_dot(s, s));
+    float t0, t1, c;
+    int meets = mink_circle_roots(s, d, R, len, &t0, &t1, &c);
+    if (c < 0.0f)
+        return mink_circle_overlap_hit(a.center, a.radius, mink_normalize_or_left(s, len), R - len, t1);
+    if (!meets || !(t0 >= 0.0f && t0 < 1.0f)) return mink_hit_none();
+    float st = dt * t0;
+    mink_vec2 ca = mink_v2(a.center.x + va.x * st, a.center.y + va.y * st);
+    mink_vec2 p = mink_v2(s.x + d.x * t0, s.y + d.y * t0);
+    return mink_circle_contact_hit(t0, ca, a.radius, mink_normalize_or_left(p, mink_sqrtf(mink_dot(p, p))), t1);
+}
+
+/* ---- circle against box ------------------------------------------------------------------------ */
+
+/// Which side of [lo, hi] x lies on: −1 below, +1 above, 0 within (closed).
+MINK_INLINE int mink_side(float x, float lo, float hi) { return x < lo ? -1 : (x > hi ? 1 : 0); }
+
+/// The corner of b on the given sides (each −1 or +1).
+MINK_INLINE mink_vec2 mink_aabb_corner(mink_aabb b, int sx, int sy) {
+    return mink_v2(sx < 0 ? b.min.x : b.max.x, sy < 0 ? b.min.y : b.max.y);
+}
+
+/// When a centre starting at p and moving by d leaves the box b grown by r with rounded corners
+/// (the Minkowski sum of b and the disk), given that it is inside or enters it, and that the slabs
+/// of the grown box are left at t_slab: through a face, or through a corner's quarter disk.
+MINK_INLINE float mink_rounded_box_exit(mink_vec2 p, mink_vec2 d, mink_aabb b, float r, float t_slab) {
+    mink_vec2 e = mink_v2(p.x + d.x * t_slab, p.y + d.y * t_slab);
+    int sx = mink_side(e.x, b.min.x, b.max.x), sy = mink_side(e.y, b.min.y, b.max.y);
+    if (sx == 0 || sy == 0 || !mink_isfinite(t_slab)) return t_slab;
+    mink_vec2 k = mink_aabb_corner(b, sx, sy);
+    mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+    float t0, t1, c;
+    return mink_circle_roots(s, d, r, mink_sqrtf(mink_dot(s, s)), &t0, &t1, &c) ? t1 : t_slab;
+}
+
+/// Discrete test: does the disk's interior overlap the box's? The penetration vector is the
+/// shortest move of a that separates them: out through the nearest face when the centre is
+/// beside the box, away from the corner when it is beyond one, and when the centre is inside the
+/// box, the least of the four face moves in the order −x, +x, −y, +y (as for boxes).
+MINK_INLINE mink_hit mink_circle_aabb_overlap(mink_circle a, mink_aabb b, float t_exit) {
+    mink_vec2 p = a.center;
+    float r = a.radius;
+    int sx = mink_side(p.x, b.min.x, b.max.x), sy = mink_side(p.y, b.min.y, b.max.y);
+    float ex = sx < 0 ? b.min.x - p.x : (sx > 0 ? p.x - b.max.x : 0.0f);
+    float ey = sy < 0 ? b.min.y - p.y : (sy > 0 ? p.y - b.max.y : 0.0f);
+    if (sx != 0 && sy != 0) { /* beyond a corner */
+        mink_vec2 k = mink_aabb_corner(b, sx, sy);
+        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+        float len = mink_sqrtf(mink_dot(s, s));
+        if (!(len < r)) return mink_hit_none();
+        return mink_circle_overlap_hit(p, r, mink_normalize_or_left(s, len), r - len, t_exit);
+    }
+    if (sx != 0) {
+        if (!(ex < r)) return mink_hit_none();
+        return mink_circle_overlap_hit(p, r, mink_v2((float)sx, 0.0f), r - ex, t_exit);
+    }
+    if (sy != 0) {
+        if (!(ey < r)) return mink_hit_none();
+        return mink_circle_overlap_hit(p, r, mink_v2(0.0f, (float)sy), r - ey, t_exit);
+    }
+    /* Centre inside the closed box. A zero radius needs the centre strictly inside. */
+    if (!(b.min.x - r < p.x && p.x < b.max.x + r && b.min.y - r < p.y && p.y < b.max.y + r))
+        return mink_hit_none();
+    float depth = (p.x - b.min.x) + r;
+    mink_vec2 n = mink_v2(-1.0f, 0.0f);
+    float m = (b.max.x - p.x) + r;
+    if (m < depth) { depth = m; n = mink_v2(1.0f, 0.0f); }
+    m = (p.y - b.min.y) + r;
+    if (m < depth) { depth = m; n = mink_v2(0.0f, -1.0f); }
+    m = (b.max.y - p.y) + r;
+    if (m < depth) { depth = m; n = mink_v2(0.0f, 1.0f); }
+    return mink_circle_overlap_hit(p, r, n, depth, t_exit);
+}
+
+/// Swept test: circle a moves with va, box b with vb, for a step of dt (finite, >= 0).
+/// Relative to b, a's centre p moves by d = (va − vb)·dt, and the interiors overlap while p is
+/// inside the rounded box: b grown by the radius, with quarter disks at the corners. The slab
+/// method on the grown box finds where p enters it; if that point lies beyond a corner of b (or p
+/// starts in such a corner square), the contact is with that corner's disk, by the circle roots, or
+/// there is none: a line that misses the quarter disk cannot reach the faces without touching it.
+/// Normal: the face's, or from the corner towards the centre. Point: where the circle touches b.
+MINK_INLINE mink_hit mink_sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
+    if (!mink_circle_is_valid(a) || !mink_aabb_is_valid(b) || !mink_vec2_is_valid(va) ||
+        !mink_vec2_is_valid(vb) || !mink_isfinite(dt) || !(dt >= 0.0f))
+        return mink_hit_invalid();
+    float r = a.radius;
+    mink_vec2 p = a.center;
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    /* The grown box's slabs, relative to p: the ray d·t from the origin must be inside. */
+    float lox = (b.min.x - r) - p.x, hix = (b.max.x + r) - p.x;
+    float loy = (b.min.y - r) - p.y, hiy = (b.max.y + r) - p.y;
+    if (!mink_vec2_is_valid(d) || !mink_isfinite(lox) || !mink_isfinite(hix) || !mink_isfinite(loy) ||
+        !mink_isfinite(hiy))
+        return mink_hit_invalid();
+    float ex, xx, ey, xy;
+    mink_slab(lox, hix, d.x, &ex, &xx);
+    mink_slab(loy, hiy, d.y, &ey, &xy);
+    int enter_on_y = ey > ex;
+    float t_in = enter_on_y ? ey : ex, t_out = mink_minf(xx, xy);
+    /* Never in the grown box during the step (an overlap at the start has t_in < 0 < t_out). */
+    if (!(t_in < t_out) || !(t_out > 0.0f) || !(t_in < 1.0f)) return mink_hit_none();
+
+    mink_hit overlap = mink_circle_aabb_overlap(a, b, 0.0f);
+    if (overlap.flags != 0) {
+        overlap.t_exit = mink_rounded_box_exit(p, d, b, r, t_out);
+        return mink_hit_checked(overlap);
+    }
+    /* Where p enters the grown box, or p itself when it starts inside it (in a corner square). */
+    float t_from = t_in > 0.0f ? t_in : 0.0f;
+    mink_vec2 q = mink_v2(p.x + d.x * t_from, p.y + d.y * t_from);
+    int sx = mink_side(q.x, b.min.x, b.max.x), sy = mink_side(q.y, b.min.y, b.max.y);
+    float t;
+    mink_vec2 n;
+    if (sx != 0 && sy != 0) { /* beyond a corner: the corner's disk or nothing */
+        mink_vec2 k = mink_aabb_corner(b, sx, sy);
+        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+        float t0, t1, c;
+        if (!mink_circle_roots(s, d, r, mink_sqrtf(mink_dot(s, s)), &t0, &t1, &c)) return mink_hit_none();
+        t = t0;
+        mink_vec2 at = mink_v2(s.x + d.x * t, s.y + d.y * t);
+        n = mink_normalize_or_left(at, mink_sqrtf(mink_dot(at, at)));
+    } else { /* through a face: p moving +x enters the −x face, so the normal is −x */
+        t = t_in;
+        n = enter_on_y ? mink_v2(0.0f, d.y > 0.0f ? -1.0f : 1.0f) : mink_v2(d.x > 0.0f ? -1.0f : 1.0f, 0.0f);
+    }
+    if (!(t >= 0.0f && t < 1.0f)) return mink_hit_none();
+    float st = dt * t;
+    mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
+    return mink_circle_contact_hit(t, ca, r, n, mink_rounded_box_exit(p, d, b, r, t_out));
+}
+
+/// Discrete test: do the disks' interiors overlap? It is the sweep without motion: normal from
+/// b's centre towards a's ((−1, 0) for concentric circles), depth R − |s|, the point halfway along
+/// the penetration, t_exit INFINITY.
+MINK_INLINE mink_hit mink_overlap_circle(mink_circle a, mink_circle b) {
+    mink_vec2 still = mink_v2(0.0f, 0.0f);
+    return mink_sweep_circle(a, still, b, still, 1.0f);
+}
+
+/// Discrete test: does the disk's interior overlap the box's? The sweep without motion (see
+/// mink_circle_aabb_overlap for the penetration vector), t_exit INFINITY.
+MINK_INLINE mink_hit mink_overlap_circle_aabb(mink_circle a, mink_aabb b) {
+    mink_vec2 still = mink_v2(0.0f, 0.0f);
+    return mink_sweep_circle_aabb(a, still, b, still, 1.0f);
+}
+
+/* ---- mixed pairs ------------------------------------------------------------------------------- */
+
+/// The same hit seen from the other body: the normal reversed (0 − x keeps +0 for 0).
+MINK_INLINE mink_hit mink_hit_mirror(mink_hit h) {
+    h.normal = mink_v2(0.0f - h.normal.x, 0.0f - h.normal.y);
+    return h;
+}
+
+/// Any two bodies: boxes, circles, in either order. A box–circle pair is the mirror of the
+/// circle–box pair. A body with an unknown type gives INVALID.
+MINK_INLINE mink_hit mink_sweep_bodies(mink_body a, mink_body b, float dt) {
+    int a_box = a.type == MINK_SHAPE_AABB, a_circle = a.type == MINK_SHAPE_CIRCLE;
+    int b_box = b.type == MINK_SHAPE_AABB, b_circle = b.type == MINK_SHAPE_CIRCLE;
+    if (a_box && b_box) return mink_sweep_aabb(a.shape.aabb, a.velocity, b.shape.aabb, b.velocity, dt);
+    if (a_circle && b_circle)
+        return mink_sweep_circle(a.shape.circle, a.velocity, b.shape.circle, b.velocity, dt);
+    if (a_circle && b_box)
+        return mink_sweep_circle_aabb(a.shape.circle, a.velocity, b.shape.aabb, b.velocity, dt);
+    if (a_box && b_circle)
+        return mink_hit_mirror(mink_sweep_circle_aabb(b.shape.circle, b.velocity, a.shape.aabb, a.velocity, dt));
+    return mink_hit_invalid();
+}
+
+/* ---- one record, one hit: what the kernels and the scalar loops call ---------------------------- */
+
+MINK_INLINE mink_hit mink_sweep_aabb_record(mink_aabb_pair p, float dt) {
+    return mink_sweep_aabb(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_circle_record(mink_circle_pair p, float dt) {
+    return mink_sweep_circle(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_circle_aabb_record(mink_circle_aabb_pair p, float dt) {
+    return mink_sweep_circle_aabb(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_pair_record(mink_pair p, float dt) { return mink_sweep_bodies(p.a, p.b, dt); }
 
 #endif /* MINK_GEOM_H */

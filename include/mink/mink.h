@@ -121,6 +121,19 @@ mink_batch_stats mink_context_stats(const mink_context *ctx);
 mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
                                   float dt, mink_hit *hits);
 
+/// The same for circle pairs (mink_sweep_circle on each).
+mink_status mink_batch_sweep_circle(mink_context *ctx, const mink_circle_pair *pairs, size_t count,
+                                    float dt, mink_hit *hits);
+
+/// The same for circle–box pairs (mink_sweep_circle_aabb on each).
+mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aabb_pair *pairs,
+                                         size_t count, float dt, mink_hit *hits);
+
+/// A mixed batch: each pair holds two tagged bodies of any shape, in either order (a box–circle
+/// pair gives the mirror of circle–box: the normal reversed). Results come back in input order.
+mink_status mink_batch_sweep(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
+                             mink_hit *hits);
+
 #ifdef __cplusplus
 }
 #endif

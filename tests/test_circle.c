@@ -1,0 +1,229 @@
+/* tests/test_circle.c — circles and circle–box: the seed's cases and a hand-computed case for
+ * every sentence of the contract, on the direct call, the typed batches and the mixed batch, on
+ * both paths. */
+#include <float.h>
+
+#include "test_util.h"
+
+/* A hand-computed case: a circle a against a circle b (b_is_box == 0) or a box b. Values are exact
+ * unless tol > 0; then t, normal and point are within tol. */
+typedef struct circle_case {
+    const char *name;
+    mink_circle a;
+    mink_vec2 va;
+    int b_is_box;
+    mink_circle bc;
+    mink_aabb bb;
+    mink_vec2 vb;
+    float dt;
+    mink_hit want;
+    float tol;
+} circle_case;
+
+#define C(x, y, r) {{(x), (y)}, (r)}
+#define V(x, y) {(x), (y)}
+#define BOX(x0, y0, x1, y1) {{(x0), (y0)}, {(x1), (y1)}}
+#define NOBOX BOX(0, 0, 0, 0)
+#define NOCIRCLE C(0, 0, 0)
+#define HIT(t, nx, ny, depth, px, py, t_exit, flags) {(t), V(nx, ny), (depth), V(px, py), (t_exit), (flags)}
+#define NONE HIT(0, 0, 0, 0, 0, 0, 0, 0)
+#define INVALID HIT(0, 0, 0, 0, 0, 0, 0, MINK_HIT_INVALID)
+#define CONTACT MINK_HIT_CONTACT
+#define OVERLAP (MINK_HIT_CONTACT | MINK_HIT_OVERLAP)
+#define R2 0.70710678f /* 1/sqrt(2) */
+
+static const circle_case cases[] = {
+    /* --- circle–circle: the seed's cases ------------------------------------------------------- */
+    /* Head on: centres 10 apart, radii 1 and 1, closing at 20: roots (10 ∓ 2) / 20. */
+    {"circles moving toward each other", C(0, 0, 1), V(10, 0), 0, C(10, 0, 1), NOBOX, V(-10, 0), 1,
+     HIT(96.0f / 240.0f, -1, 0, 0, 5, 0, 240.0f / 400.0f, CONTACT), 0},
+    {"circles already overlapping", C(0, 0, 2), V(0, 0), 0, C(3, 0, 2), NOBOX, V(0, 0), 1,
+     HIT(0, -1, 0, 1, 1.5f, 0, INFINITY, OVERLAP), 0},
+    /* a reaches the origin at t = 0.5, b at t = 1: closest 2.5·√2 apart, farther than 1. */
+    {"paths cross without touching", C(0, -5, 0.5f), V(0, 10), 0, C(-10, 0, 0.5f), NOBOX, V(10, 0), 1, NONE, 0},
+    /* b's centre lies exactly R from a's line of motion: a double root. */
+    {"graze", C(0, 0, 1), V(10, 0), 0, C(5, 2, 1), NOBOX, V(0, 0), 1, NONE, 0},
+    {"touching and approaching: contact at 0", C(0, 0, 1), V(1, 0), 0, C(2, 0, 1), NOBOX, V(0, 0), 1,
+     HIT(0, -1, 0, 0, 1, 0, 4, CONTACT), 0},
+    {"touching and leaving", C(0, 0, 1), V(-1, 0), 0, C(2, 0, 1), NOBOX, V(0, 0), 1, NONE, 0},
+    {"touching, moving along the tangent", C(0, 0, 1), V(0, 3), 0, C(2, 0, 1), NOBOX, V(0, 0), 1, NONE, 0},
+    {"zero relative motion, apart", C(0, 0, 1), V(5, 5), 0, C(3, 0, 1), NOBOX, V(5, 5), 1, NONE, 0},
+    {"zero relative motion, overlapping", C(0, 0, 1), V(5, 5), 0, C(1, 0, 1), NOBOX, V(5, 5), 1,
+     HIT(0, -1, 0, 1, 0.5f, 0, INFINITY, OVERLAP), 0},
+    {"overlapping and leaving: t_exit", C(0, 0, 1), V(-1, 0), 0, C(1, 0, 1), NOBOX, V(0, 0), 1,
+     HIT(0, -1, 0, 1, 0.5f, 0, 1, OVERLAP), 0},
+    /* Concentric: no direction is shorter; the normal is (−1, 0) by rule. */
+    {"concentric", C(1, 1, 1), V(0, 0), 0, C(1, 1, 2), NOBOX, V(0, 0), 1, HIT(0, -1, 0, 3, 0.5f, 1, INFINITY, OVERLAP), 0},
+    {"dt = 0", C(0, 0, 1), V(100, 0), 0, C(5, 0, 1), NOBOX, V(0, 0), 0, NONE, 0},
+    {"contact at t = 1 is outside the step", C(0, 0, 1), V(3, 0), 0, C(5, 0, 1), NOBOX, V(0, 0), 1, NONE, 0},
+    {"point circle into a circle", C(-3, 0, 0), V(4, 0), 0, C(0, 0, 1), NOBOX, V(0, 0), 1, HIT(0.5f, -1, 0, 0, -1, 0, 1, CONTACT), 0},
+    {"two points never meet", C(0, 0, 0), V(1, 0), 0, C(0.5f, 0, 0), NOBOX, V(0, 0), 1, NONE, 0},
+    /* A small fast bullet crosses a target 1 wide in a hundredth of the step. Coordinates near
+     * 100 carry 7.6e-6 of rounding, hence the tolerance. */
+    {"bullet through a small target", C(-100, 0, 0.1f), V(1000, 0), 0, C(0, 0, 0.5f), NOBOX, V(0, 0), 1,
+     HIT(0.0994f, -1, 0, 0, -0.5f, 0, 0.1006f, CONTACT), 1e-5f},
+    /* Gap 2^-10 against a speed of 10^4: t = gap / speed to the last bit (the schoolbook formula
+     * cancels every digit here). */
+    {"gap tiny against the speed", C(-2.0009765625f, 0, 1), V(10000, 0), 0, C(0, 0, 1), NOBOX, V(0, 0), 1,
+     HIT(9.765625e-8f, -1, 0, 0, -1, 0, 40009.765625f / 1e8f, CONTACT), 0},
+    /* Centres near 10^6, radii 1, half a unit apart: exact. */
+    {"coordinates large against the radii", C(999997.5f, 1e6f, 1), V(1, 0), 0, C(1e6f, 1e6f, 1), NOBOX, V(0, 0), 1,
+     HIT(0.5f, -1, 0, 0, 999999, 1e6f, 4.5f, CONTACT), 0},
+    {"far apart is none, not invalid", C(-1e30f, 0, 1), V(0, 0), 0, C(1e30f, 0, 1), NOBOX, V(0, 0), 1, NONE, 0},
+    {"negative radius", C(0, 0, -1), V(0, 0), 0, C(3, 0, 1), NOBOX, V(0, 0), 1, INVALID, 0},
+    {"NaN radius", C(0, 0, NAN), V(0, 0), 0, C(3, 0, 1), NOBOX, V(0, 0), 1, INVALID, 0},
+    {"infinite centre", C(INFINITY, 0, 1), V(0, 0), 0, C(3, 0, 1), NOBOX, V(0, 0), 1, INVALID, 0},
+    {"relative motion overflows", C(0, 0, 1), V(FLT_MAX, 0), 0, C(3, 0, 1), NOBOX, V(-FLT_MAX, 0), 1, INVALID, 0},
+
+    /* --- circle–box ----------------------------------------------------------------------------- */
+    {"circle into a face", C(-5, 0.5f, 1), V(8, 0), 1, NOCIRCLE, BOX(0, 0, 1, 1), V(0, 0), 1,
+     HIT(0.5f, -1, 0, 0, 0, 0.5f, 0.875f, CONTACT), 0},
+    {"box moving into a resting circle", C(0, 5, 1), V(0, 0), 1, NOCIRCLE, BOX(-1, 0, 1, 2), V(0, 4), 1,
+     HIT(0.5f, 0, 1, 0, 0, 4, 1.5f, CONTACT), 0},
+    /* Diagonal into the corner (0, 0): |(-3 + 4t)·√2| = 1, t = (3 − 1/√2) / 4. */
+    {"circle into a corner", C(-3, -3, 1), V(4, 4), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1,
+     HIT(0.57322330f, -R2, -R2, 0, 0, 0, 1.42677670f, CONTACT), 2e-6f},
+    /* Through the corner square of the grown box, 1.13 from the corner: no contact. */
+    {"past a corner, inside the grown box", C(-2.6f, 1, 1), V(4, -4), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1, NONE, 0},
+    {"touching a face and approaching", C(-1, 1, 1), V(1, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1,
+     HIT(0, -1, 0, 0, 0, 1, 4, CONTACT), 0},
+    {"sliding along a face", C(1, 3, 1), V(5, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1, NONE, 0},
+    {"touching a corner (3-4-5)", C(5, 6, 5), V(0, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1, NONE, 0},
+    {"overlapping a corner", C(5, 6, 6), V(0, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1,
+     HIT(0, 0.6f, 0.8f, 1, 1.7f, 1.6f, INFINITY, OVERLAP), 1e-6f},
+    {"overlapping a face", C(2.5f, 1, 1), V(0, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1,
+     HIT(0, 1, 0, 0.5f, 1.75f, 1, INFINITY, OVERLAP), 0},
+    {"centre inside the box", C(0.5f, 1, 0.25f), V(0, 0), 1, NOCIRCLE, BOX(0, 0, 4, 2), V(0, 0), 1,
+     HIT(0, -1, 0, 0.75f, 0.375f, 1, INFINITY, OVERLAP), 0},
+    {"centre inside the box, leaving", C(0.5f, 1, 0.25f), V(-1, 0), 1, NOCIRCLE, BOX(0, 0, 4, 2), V(0, 0), 1,
+     HIT(0, -1, 0, 0.75f, 0.375f, 1, 0.75f, OVERLAP), 0},
+    {"point circle through a box", C(-1, 1, 0), V(4, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1,
+     HIT(0.25f, -1, 0, 0, 0, 1, 0.75f, CONTACT), 0},
+    {"point circle along an edge", C(-1, 0, 0), V(4, 0), 1, NOCIRCLE, BOX(0, 0, 2, 2), V(0, 0), 1, NONE, 0},
+    {"point circle inside a box", C(0.5f, 1, 0), V(0, 0), 1, NOCIRCLE, BOX(0, 0, 4, 2), V(0, 0), 1,
+     HIT(0, -1, 0, 0.5f, 0.25f, 1, INFINITY, OVERLAP), 0},
+    {"bullet through a thin wall", C(-5, 0, 0.05f), V(100, 0), 1, NOCIRCLE, BOX(0, -10, 0.125f, 10), V(0, 0), 1,
+     HIT(4.95f / 100.0f, -1, 0, 0, 0, 0, 5.175f / 100.0f, CONTACT), 1e-6f},
+    {"negative radius against a box", C(0, 0, -1), V(0, 0), 1, NOCIRCLE, BOX(0, 0, 1, 1), V(0, 0), 1, INVALID, 0},
+    {"inverted box", C(0, 0, 1), V(0, 0), 1, NOCIRCLE, BOX(1, 0, 0, 1), V(0, 0), 1, INVALID, 0},
+    {"negative dt", C(0, 0, 1), V(1, 0), 1, NOCIRCLE, BOX(3, 0, 4, 1), V(0, 0), -1, INVALID, 0},
+};
+enum { NCASES = sizeof cases / sizeof cases[0] };
+
+static mink_hit direct(const circle_case *c) {
+    return c->b_is_box ? mink_sweep_circle_aabb(c->a, c->va, c->bb, c->vb, c->dt)
+                       : mink_sweep_circle(c->a, c->va, c->bc, c->vb, c->dt);
+}
+
+static int close_to(float got, float want, float tol) { return got == want || fabsf(got - want) <= tol; }
+
+static void scalar_hand_cases(void **state) {
+    (void)state;
+    for (int i = 0; i < NCASES; i++) {
+        const circle_case *c = &cases[i];
+        mink_hit got = direct(c);
+        const mink_hit *w = &c->want;
+        int ok = got.flags == w->flags && close_to(got.t, w->t, c->tol) && close_to(got.normal.x, w->normal.x, c->tol) &&
+                 close_to(got.normal.y, w->normal.y, c->tol) && close_to(got.depth, w->depth, c->tol) &&
+                 close_to(got.point.x, w->point.x, c->tol) && close_to(got.point.y, w->point.y, c->tol) &&
+                 close_to(got.t_exit, w->t_exit, c->tol);
+        if (!ok) {
+            fprintf(stderr, "case \"%s\"\n", c->name);
+            print_hit("got ", &got);
+            print_hit("want", w);
+            fail_msg("case \"%s\" is wrong", c->name);
+        }
+        assert_hit_sane(&got);
+    }
+}
+
+/* The discrete tests are the sweeps without motion. */
+static void scalar_overlaps_are_static_sweeps(void **state) {
+    (void)state;
+    const mink_vec2 still = {0, 0};
+    for (int i = 0; i < NCASES; i++) {
+        const circle_case *c = &cases[i];
+        mink_hit o = c->b_is_box ? mink_overlap_circle_aabb(c->a, c->bb) : mink_overlap_circle(c->a, c->bc);
+        mink_hit s = c->b_is_box ? mink_sweep_circle_aabb(c->a, still, c->bb, still, 1)
+                                 : mink_sweep_circle(c->a, still, c->bc, still, 1);
+        assert_memory_equal(&o, &s, sizeof o);
+        if (o.flags & MINK_HIT_OVERLAP) assert_true(isinf(o.t_exit));
+    }
+}
+
+static mink_body circle_body(mink_circle c, mink_vec2 v) {
+    mink_body b = {MINK_SHAPE_CIRCLE, v, {.circle = c}};
+    return b;
+}
+
+static mink_body box_body(mink_aabb box, mink_vec2 v) {
+    mink_body b = {MINK_SHAPE_AABB, v, {.aabb = box}};
+    return b;
+}
+
+/* Every case through its typed batch and through the mixed batch in both orders, on both paths:
+ * the same bits as the direct call, and the box–circle order gives the mirror (normal reversed). */
+static void opencl_batches_on_both_paths(void **state) {
+    const paths *p = *state;
+    for (int i = 0; i < NCASES; i++) {
+        const circle_case *c = &cases[i];
+        if (!(c->dt >= 0)) continue; /* a bad dt is a bad argument to a batch (test_context) */
+        mink_hit want = direct(c), got;
+        if (c->b_is_box) {
+            mink_circle_aabb_pair rec = {c->a, c->va, c->bb, c->vb};
+            SWEEP_BOTH(p, mink_batch_sweep_circle_aabb, &rec, 1, c->dt, &got);
+        } else {
+            mink_circle_pair rec = {c->a, c->va, c->bc, c->vb};
+            SWEEP_BOTH(p, mink_batch_sweep_circle, &rec, 1, c->dt, &got);
+        }
+        assert_hits_identical_records(&got, &want, 1, NULL, 0, c->name);
+
+        mink_body a = circle_body(c->a, c->va);
+        mink_body b = c->b_is_box ? box_body(c->bb, c->vb) : circle_body(c->bc, c->vb);
+        mink_pair both[2] = {{a, b}, {b, a}};
+        mink_hit mixed[2];
+        SWEEP_BOTH(p, mink_batch_sweep, both, 2, c->dt, mixed);
+        assert_hits_identical_records(&mixed[0], &want, 1, NULL, 0, c->name);
+        if (c->b_is_box) {
+            mink_hit mirror = want;
+            mirror.normal.x = 0.0f - want.normal.x;
+            mirror.normal.y = 0.0f - want.normal.y;
+            assert_hits_identical_records(&mixed[1], &mirror, 1, NULL, 0, c->name);
+        }
+    }
+}
+
+/* A body with no shape, or an unknown one, is INVALID; the other pairs are untouched. */
+static void opencl_mixed_batch_bad_tags(void **state) {
+    const paths *p = *state;
+    enum { N = 3000 };
+    mink_pair *pairs = malloc(N * sizeof *pairs);
+    mink_hit *want = malloc(N * sizeof *want), *got = malloc(N * sizeof *got);
+    assert_true(pairs && want && got);
+    mink_sample_pairs(8, N, pairs);
+    SWEEP_BOTH(p, mink_batch_sweep, pairs, N, 1, want);
+    const uint32_t bad[] = {MINK_SHAPE_NONE, 3, 0x40000001u, 0xffffffffu};
+    for (size_t i = 0; i < N; i += 5) (i % 2 ? &pairs[i].a : &pairs[i].b)->type = bad[(i / 5) % 4];
+    SWEEP_BOTH(p, mink_batch_sweep, pairs, N, 1, got);
+    mink_hit invalid = {0};
+    invalid.flags = MINK_HIT_INVALID;
+    for (size_t i = 0; i < N; i++)
+        assert_hits_identical_records(&got[i], i % 5 ? &want[i] : &invalid, 1, &pairs[i], sizeof pairs[i], "tagged");
+    /* A zeroed pair is invalid too. */
+    mink_pair zero = {0};
+    mink_hit h;
+    SWEEP_BOTH(p, mink_batch_sweep, &zero, 1, 1, &h);
+    assert_int_equal(h.flags, MINK_HIT_INVALID);
+    free(pairs), free(want), free(got);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scalar_hand_cases),
+        cmocka_unit_test(scalar_overlaps_are_static_sweeps),
+        cmocka_unit_test_setup_teardown(opencl_batches_on_both_paths, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_mixed_batch_bad_tags, paths_setup, paths_teardown),
+    };
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("circle", tests, NULL, NULL);
+}
