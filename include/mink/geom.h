@@ -25,13 +25,17 @@
 #if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__)
 #define MINK_OPENCL 1
 #define MINK_INLINE static inline
-#define mink_sqrtf(x) sqrt(x)       /* float overload in OpenCL C */
+#define mink_sqrtf(x) sqrt(x)       /* float overloads in OpenCL C */
+#define mink_frexpf(x, e) frexp((x), (e))
+#define mink_ldexpf(x, e) ldexp((x), (e))
 #define mink_isfinite(x) isfinite(x)
 #else
 #include <math.h>
 #include <stdint.h>
 #define MINK_INLINE static inline
 #define mink_sqrtf(x) sqrtf(x)
+#define mink_frexpf(x, e) frexpf((x), (e))
+#define mink_ldexpf(x, e) ldexpf((x), (e))
 #define mink_isfinite(x) isfinite(x)
 #endif
 
@@ -310,9 +314,27 @@ MINK_INLINE float mink_dot(mink_vec2 a, mink_vec2 b) { return a.x * b.x + a.y * 
 MINK_INLINE float mink_cross(mink_vec2 a, mink_vec2 b) { return a.x * b.y - a.y * b.x; }
 MINK_INLINE float mink_absf(float x) { return x < 0.0f ? -x : x; }
 
+/// The exponent e with m = f·2^e, f in [0.5, 1): scaling by 2^−e brings m just under 1.
+MINK_INLINE int mink_exponent(float m) {
+    int e = 0;
+    mink_frexpf(m, &e);
+    return e;
+}
+
+/// |v| without overflow or underflow in the square: v is scaled by a power of two first (exact),
+/// and along an axis the result is exact, since sqrt(fl(x²)) = |x|.
+MINK_INLINE float mink_length(mink_vec2 v) {
+    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
+    if (m == 0.0f) return 0.0f;
+    int e = mink_exponent(m);
+    float x = mink_ldexpf(v.x, -e), y = mink_ldexpf(v.y, -e);
+    return mink_ldexpf(mink_sqrtf(x * x + y * y), e);
+}
+
 /// Unit vector along v; (−1, 0) when v is zero (concentric circles, a centre on a corner), the
 /// same direction the box rules prefer on a tie.
-MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v, float len) {
+MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
+    float len = mink_length(v);
     return len > 0.0f ? mink_v2(v.x / len, v.y / len) : mink_v2(-1.0f, 0.0f);
 }
 
@@ -344,9 +366,11 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 }
 
 /// The times when a point at s + d·t is strictly within R of the origin: the roots of
-/// |s + d·t|² = R², written so that nothing large cancels:
-///   - c = (|s| − R)(|s| + R) rather than s·s − R², exact when s lies on an axis, since
-///     sqrt(fl(x²)) = |x|;
+/// |s + d·t|² = R², written so that nothing overflows and nothing large cancels:
+///   - s, d and R are first scaled by one power of two so that the largest is just under 1
+///     (exact; t is a ratio and does not change), so no square or product overflows or underflows
+///     whatever the coordinates;
+///   - c = (|s| − R)(|s| + R) rather than s·s − R², exact when s lies on an axis;
 ///   - the discriminant (s·d)² − |d|²c by Lagrange's identity as |d|²R² − (s×d)², factored as
 ///     (|d|R − |s×d|)(|d|R + |s×d|): b² and ac are huge and nearly equal when the circles are far
 ///     apart against their radii, their difference is not;
@@ -354,11 +378,17 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 ///     mirrored forms when b > 0), so neither subtracts nearly equal numbers when the gap is tiny
 ///     against the speed (the schoolbook (−b − √disc)/a loses every digit there).
 /// Returns 0 when the interiors never overlap for any t (no motion and apart, a miss, or a double
-/// root: the circles only graze). *c_out is c: < 0 means already overlapping at t = 0.
-MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float len_s, float *t0,
-                                  float *t1, float *c_out) {
-    float c = (len_s - R) * (len_s + R);
-    *c_out = c;
+/// root: the circles only graze). *inside says whether they overlap at t = 0.
+MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
+    float m = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y)));
+    m = mink_maxf(m, R);
+    int e = m > 0.0f ? mink_exponent(m) : 0;
+    s = mink_v2(mink_ldexpf(s.x, -e), mink_ldexpf(s.y, -e));
+    d = mink_v2(mink_ldexpf(d.x, -e), mink_ldexpf(d.y, -e));
+    R = mink_ldexpf(R, -e);
+    float len = mink_sqrtf(mink_dot(s, s));
+    float c = (len - R) * (len + R);
+    *inside = c < 0.0f;
     float dd = mink_dot(d, d);
     if (dd == 0.0f) { /* no relative motion: inside forever or never */
         *t0 = -MINK_INF;
@@ -366,9 +396,9 @@ MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float len_s
         return c < 0.0f;
     }
     float b = mink_dot(s, d);
-    float k = mink_sqrtf(dd) * R, m = mink_absf(mink_cross(s, d));
-    if (!(m < k)) return 0; /* the line of motion passes at R or farther: a graze or a miss */
-    float sq = mink_sqrtf((k - m) * (k + m));
+    float k = mink_sqrtf(dd) * R, n = mink_absf(mink_cross(s, d));
+    if (!(n < k)) return 0; /* the line of motion passes at R or farther: a graze or a miss */
+    float sq = mink_sqrtf((k - n) * (k + n));
     if (b <= 0.0f) {
         float q = sq - b; /* >= sq > 0 */
         *t0 = c / q;
@@ -396,20 +426,19 @@ MINK_INLINE mink_hit mink_sweep_circle(mink_circle a, mink_vec2 va, mink_circle 
     float R = a.radius + b.radius;
     if (!mink_vec2_is_valid(s) || !mink_vec2_is_valid(d) || !mink_isfinite(R)) return mink_hit_invalid();
     /* Clearly apart on an axis by more than the motion can close (with a factor 2 that no rounding
-     * can fake): no contact. Besides saving work, this keeps far-apart circles from overflowing
-     * |s|² and being called invalid. */
+     * can fake): no contact, and no work. */
     if (mink_absf(s.x) > 2.0f * (R + mink_absf(d.x)) || mink_absf(s.y) > 2.0f * (R + mink_absf(d.y)))
         return mink_hit_none();
-    float len = mink_sqrtf(mink_dot(s, s));
-    float t0, t1, c;
-    int meets = mink_circle_roots(s, d, R, len, &t0, &t1, &c);
-    if (c < 0.0f)
-        return mink_circle_overlap_hit(a.center, a.radius, mink_normalize_or_left(s, len), R - len, t1);
+    float t0, t1;
+    int inside;
+    int meets = mink_circle_roots(s, d, R, &t0, &t1, &inside);
+    if (inside)
+        return mink_circle_overlap_hit(a.center, a.radius, mink_normalize_or_left(s), R - mink_length(s), t1);
     if (!meets || !(t0 >= 0.0f && t0 < 1.0f)) return mink_hit_none();
     float st = dt * t0;
     mink_vec2 ca = mink_v2(a.center.x + va.x * st, a.center.y + va.y * st);
     mink_vec2 p = mink_v2(s.x + d.x * t0, s.y + d.y * t0);
-    return mink_circle_contact_hit(t0, ca, a.radius, mink_normalize_or_left(p, mink_sqrtf(mink_dot(p, p))), t1);
+    return mink_circle_contact_hit(t0, ca, a.radius, mink_normalize_or_left(p), t1);
 }
 
 /* ---- circle against box ------------------------------------------------------------------------ */
@@ -430,9 +459,9 @@ MINK_INLINE float mink_rounded_box_exit(mink_vec2 p, mink_vec2 d, mink_aabb b, f
     int sx = mink_side(e.x, b.min.x, b.max.x), sy = mink_side(e.y, b.min.y, b.max.y);
     if (sx == 0 || sy == 0 || !mink_isfinite(t_slab)) return t_slab;
     mink_vec2 k = mink_aabb_corner(b, sx, sy);
-    mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
-    float t0, t1, c;
-    return mink_circle_roots(s, d, r, mink_sqrtf(mink_dot(s, s)), &t0, &t1, &c) ? t1 : t_slab;
+    float t0, t1;
+    int inside;
+    return mink_circle_roots(mink_v2(p.x - k.x, p.y - k.y), d, r, &t0, &t1, &inside) ? t1 : t_slab;
 }
 
 /// Discrete test: does the disk's interior overlap the box's? The penetration vector is the
@@ -448,9 +477,9 @@ MINK_INLINE mink_hit mink_circle_aabb_overlap(mink_circle a, mink_aabb b, float 
     if (sx != 0 && sy != 0) { /* beyond a corner */
         mink_vec2 k = mink_aabb_corner(b, sx, sy);
         mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
-        float len = mink_sqrtf(mink_dot(s, s));
+        float len = mink_length(s);
         if (!(len < r)) return mink_hit_none();
-        return mink_circle_overlap_hit(p, r, mink_normalize_or_left(s, len), r - len, t_exit);
+        return mink_circle_overlap_hit(p, r, mink_normalize_or_left(s), r - len, t_exit);
     }
     if (sx != 0) {
         if (!(ex < r)) return mink_hit_none();
@@ -516,11 +545,11 @@ MINK_INLINE mink_hit mink_sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aa
     if (sx != 0 && sy != 0) { /* beyond a corner: the corner's disk or nothing */
         mink_vec2 k = mink_aabb_corner(b, sx, sy);
         mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
-        float t0, t1, c;
-        if (!mink_circle_roots(s, d, r, mink_sqrtf(mink_dot(s, s)), &t0, &t1, &c)) return mink_hit_none();
+        float t0, t1;
+        int inside;
+        if (!mink_circle_roots(s, d, r, &t0, &t1, &inside)) return mink_hit_none();
         t = t0;
-        mink_vec2 at = mink_v2(s.x + d.x * t, s.y + d.y * t);
-        n = mink_normalize_or_left(at, mink_sqrtf(mink_dot(at, at)));
+        n = mink_normalize_or_left(mink_v2(s.x + d.x * t, s.y + d.y * t));
     } else { /* through a face: p moving +x enters the −x face, so the normal is −x */
         t = t_in;
         n = enter_on_y ? mink_v2(0.0f, d.y > 0.0f ? -1.0f : 1.0f) : mink_v2(d.x > 0.0f ? -1.0f : 1.0f, 0.0f);
