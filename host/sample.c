@@ -32,6 +32,29 @@ static mink_aabb random_box(mink_rng *r, float extent, float size_lo, float size
     return box_at(c, mink_rng_float(r, size_lo, size_hi), mink_rng_float(r, size_lo, size_hi));
 }
 
+/* A thin wall at rest, and a start and a velocity that cross it within one step, ending well
+ * past it: what a tunnelling bullet looks like when only the ends of the step are tested. */
+typedef struct crossing {
+    mink_aabb wall;
+    mink_vec2 start, velocity;
+} crossing;
+
+static crossing thin_wall_crossing(mink_rng *r) {
+    crossing x;
+    mink_vec2 c = {mink_rng_float(r, -100.0f, 100.0f), mink_rng_float(r, -100.0f, 100.0f)};
+    int vertical = mink_rng_u32(r) & 1u;
+    float len = mink_rng_float(r, 5.0f, 30.0f), thin = mink_rng_float(r, 0.01f, 0.2f);
+    x.wall = vertical ? box_at(c, thin, len) : box_at(c, len, thin);
+    float side = (mink_rng_u32(r) & 1u) ? 1.0f : -1.0f;
+    float gap = mink_rng_float(r, 1.0f, 10.0f), beyond = mink_rng_float(r, 1.0f, 50.0f);
+    float along = mink_rng_float(r, -0.9f, 0.9f) * len;
+    x.start = vertical ? (mink_vec2){c.x + side * gap, c.y + along} : (mink_vec2){c.x + along, c.y + side * gap};
+    float travel = -side * (gap + beyond);
+    x.velocity = vertical ? (mink_vec2){travel, mink_rng_float(r, -1.0f, 1.0f)}
+                          : (mink_vec2){mink_rng_float(r, -1.0f, 1.0f), travel};
+    return x;
+}
+
 void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
     mink_rng r = mink_rng_seed(seed);
     for (size_t i = 0; i < count; i++) {
@@ -52,19 +75,10 @@ void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
             break;
         }
         case 5: { /* tunnelling: a small fast box crosses a thin platform within one step */
-            mink_vec2 c = {mink_rng_float(&r, -100.0f, 100.0f), mink_rng_float(&r, -100.0f, 100.0f)};
-            int vertical = mink_rng_u32(&r) & 1u;
-            float len = mink_rng_float(&r, 5.0f, 30.0f), thin = mink_rng_float(&r, 0.01f, 0.2f);
-            p.b = vertical ? box_at(c, thin, len) : box_at(c, len, thin);
-            float side = (mink_rng_u32(&r) & 1u) ? 1.0f : -1.0f;
-            float gap = mink_rng_float(&r, 1.0f, 10.0f), beyond = mink_rng_float(&r, 1.0f, 50.0f);
-            float along = mink_rng_float(&r, -0.9f, 0.9f) * len;
-            mink_vec2 ac = vertical ? (mink_vec2){c.x + side * gap, c.y + along}
-                                    : (mink_vec2){c.x + along, c.y + side * gap};
-            p.a = box_at(ac, 0.1f, 0.1f);
-            float travel = -side * (gap + beyond);
-            p.va = vertical ? (mink_vec2){travel, mink_rng_float(&r, -1.0f, 1.0f)}
-                            : (mink_vec2){mink_rng_float(&r, -1.0f, 1.0f), travel};
+            crossing x = thin_wall_crossing(&r);
+            p.a = box_at(x.start, 0.1f, 0.1f);
+            p.va = x.velocity;
+            p.b = x.wall;
             p.vb = (mink_vec2){0.0f, 0.0f};
             break;
         }
@@ -146,17 +160,11 @@ void mink_sample_circle_aabb_pairs(uint64_t seed, size_t count, mink_circle_aabb
             break;
         }
         case 5: { /* a bullet through a thin wall */
-            mink_vec2 c = {mink_rng_float(&r, -100.0f, 100.0f), mink_rng_float(&r, -100.0f, 100.0f)};
-            float len = mink_rng_float(&r, 5.0f, 30.0f), thin = mink_rng_float(&r, 0.01f, 0.2f);
-            int vertical = mink_rng_u32(&r) & 1u;
-            p.b = vertical ? box_at(c, thin, len) : box_at(c, len, thin);
+            crossing x = thin_wall_crossing(&r);
+            p.a = (mink_circle){x.start, mink_rng_float(&r, 0.02f, 0.2f)};
+            p.va = x.velocity;
+            p.b = x.wall;
             p.vb = (mink_vec2){0.0f, 0.0f};
-            float side = (mink_rng_u32(&r) & 1u) ? 1.0f : -1.0f, along = mink_rng_float(&r, -0.9f, 0.9f) * len;
-            float gap = mink_rng_float(&r, 1.0f, 10.0f), travel = -side * (gap + mink_rng_float(&r, 1.0f, 50.0f));
-            p.a.center = vertical ? (mink_vec2){c.x + side * gap, c.y + along} : (mink_vec2){c.x + along, c.y + side * gap};
-            p.a.radius = mink_rng_float(&r, 0.02f, 0.2f);
-            p.va = vertical ? (mink_vec2){travel, mink_rng_float(&r, -1.0f, 1.0f)}
-                            : (mink_vec2){mink_rng_float(&r, -1.0f, 1.0f), travel};
             break;
         }
         default:
@@ -170,16 +178,6 @@ void mink_sample_circle_aabb_pairs(uint64_t seed, size_t count, mink_circle_aabb
     }
 }
 
-static mink_body box_body(mink_aabb b, mink_vec2 v) {
-    mink_body body = {MINK_SHAPE_AABB, v, {.aabb = b}};
-    return body;
-}
-
-static mink_body circle_body(mink_circle c, mink_vec2 v) {
-    mink_body body = {MINK_SHAPE_CIRCLE, v, {.circle = c}};
-    return body;
-}
-
 void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out) {
     mink_rng r = mink_rng_seed(seed);
     for (size_t i = 0; i < count; i++) {
@@ -188,19 +186,19 @@ void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out) {
         case 0: {
             mink_aabb_pair p;
             mink_sample_aabb_pairs(s, 1, &p);
-            out[i] = (mink_pair){box_body(p.a, p.va), box_body(p.b, p.vb)};
+            out[i] = (mink_pair){mink_body_aabb(p.a, p.va), mink_body_aabb(p.b, p.vb)};
             break;
         }
         case 1: {
             mink_circle_pair p;
             mink_sample_circle_pairs(s, 1, &p);
-            out[i] = (mink_pair){circle_body(p.a, p.va), circle_body(p.b, p.vb)};
+            out[i] = (mink_pair){mink_body_circle(p.a, p.va), mink_body_circle(p.b, p.vb)};
             break;
         }
         default: {
             mink_circle_aabb_pair p;
             mink_sample_circle_aabb_pairs(s, 1, &p);
-            mink_pair q = {circle_body(p.a, p.va), box_body(p.b, p.vb)};
+            mink_pair q = {mink_body_circle(p.a, p.va), mink_body_aabb(p.b, p.vb)};
             if (mink_rng_u32(&r) & 1u) q = (mink_pair){q.b, q.a}; /* box–circle */
             out[i] = q;
             break;

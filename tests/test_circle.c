@@ -151,16 +151,6 @@ static void scalar_overlaps_are_static_sweeps(void **state) {
     }
 }
 
-static mink_body circle_body(mink_circle c, mink_vec2 v) {
-    mink_body b = {MINK_SHAPE_CIRCLE, v, {.circle = c}};
-    return b;
-}
-
-static mink_body box_body(mink_aabb box, mink_vec2 v) {
-    mink_body b = {MINK_SHAPE_AABB, v, {.aabb = box}};
-    return b;
-}
-
 /* Every case through its typed batch and through the mixed batch in both orders, on both paths:
  * the same bits as the direct call, and the box–circle order gives the mirror (normal reversed). */
 static void opencl_batches_on_both_paths(void **state) {
@@ -178,8 +168,8 @@ static void opencl_batches_on_both_paths(void **state) {
         }
         assert_hits_identical_records(&got, &want, 1, NULL, 0, c->name);
 
-        mink_body a = circle_body(c->a, c->va);
-        mink_body b = c->b_is_box ? box_body(c->bb, c->vb) : circle_body(c->bc, c->vb);
+        mink_body a = mink_body_circle(c->a, c->va);
+        mink_body b = c->b_is_box ? mink_body_aabb(c->bb, c->vb) : mink_body_circle(c->bc, c->vb);
         mink_pair both[2] = {{a, b}, {b, a}};
         mink_hit mixed[2];
         SWEEP_BOTH(p, mink_batch_sweep, both, 2, c->dt, mixed);

@@ -223,47 +223,57 @@ static void scale_records(void *records, size_t n, size_t size, int e) {
 
 enum { MILLION = 1 << 20 };
 
-static void run_circles(const paths *p, uint64_t seed, size_t n, int e, float dt) {
-    mink_circle_pair *recs = malloc(n * sizeof *recs);
-    mink_hit *hits = malloc(n * sizeof *hits);
-    assert_true(recs && hits);
-    mink_sample_circle_pairs(seed, n, recs);
-    scale_records(recs, n, sizeof *recs, e);
-    SWEEP_BOTH(p, mink_batch_sweep_circle, recs, n, dt, hits);
+/* One random set of one kind: make, scale, sweep on both paths, compare with the oracle. */
+typedef struct random_kind {
+    const char *name;
+    size_t size;
+    void (*make)(uint64_t seed, size_t n, void *out);
+    mink_status (*sweep)(mink_context *ctx, const void *in, size_t n, float dt, mink_hit *out);
+    oracle (*oracle)(const void *rec, double dt);
+} random_kind;
+
+static void make_circles(uint64_t seed, size_t n, void *out) { mink_sample_circle_pairs(seed, n, out); }
+static void make_circle_aabb(uint64_t seed, size_t n, void *out) { mink_sample_circle_aabb_pairs(seed, n, out); }
+static mink_status sweep_circles(mink_context *c, const void *in, size_t n, float dt, mink_hit *out) {
+    return mink_batch_sweep_circle(c, in, n, dt, out);
+}
+static mink_status sweep_circle_aabb(mink_context *c, const void *in, size_t n, float dt, mink_hit *out) {
+    return mink_batch_sweep_circle_aabb(c, in, n, dt, out);
+}
+static oracle oracle_circles_rec(const void *rec, double dt) { return oracle_circle(rec, dt); }
+static oracle oracle_circle_aabb_rec(const void *rec, double dt) { return oracle_circle_aabb(rec, dt); }
+
+static const random_kind circles = {"circle", sizeof(mink_circle_pair), make_circles, sweep_circles, oracle_circles_rec};
+static const random_kind circle_aabb = {"circle-box", sizeof(mink_circle_aabb_pair), make_circle_aabb,
+                                        sweep_circle_aabb, oracle_circle_aabb_rec};
+
+static void run(const paths *p, const random_kind *k, uint64_t seed, size_t n, int e, float dt) {
+    char *recs = malloc(n * k->size);
+    mink_hit *hits = malloc(n * sizeof *hits), *cl = malloc(n * sizeof *cl);
+    assert_true(recs && hits && cl);
+    k->make(seed, n, recs);
+    scale_records(recs, n, k->size, e);
+    assert_int_equal(k->sweep(p->scalar, recs, n, dt, hits), MINK_OK);
+    assert_int_equal(k->sweep(p->opencl, recs, n, dt, cl), MINK_OK);
+    assert_hits_identical_records(cl, hits, n, recs, k->size, "OpenCL and scalar results");
     tally ty = {0};
     for (size_t i = 0; i < n; i++) {
-        oracle o = oracle_circle(&recs[i], dt);
-        compare(&recs[i], sizeof recs[i], &hits[i], &o, &ty);
+        oracle o = k->oracle(recs + i * k->size, dt);
+        compare(recs + i * k->size, k->size, &hits[i], &o, &ty);
     }
-    report("circle", n, e, dt, &ty);
-    free(recs), free(hits);
+    report(k->name, n, e, dt, &ty);
+    free(recs), free(hits), free(cl);
 }
 
-static void run_circle_aabb(const paths *p, uint64_t seed, size_t n, int e, float dt) {
-    mink_circle_aabb_pair *recs = malloc(n * sizeof *recs);
-    mink_hit *hits = malloc(n * sizeof *hits);
-    assert_true(recs && hits);
-    mink_sample_circle_aabb_pairs(seed, n, recs);
-    scale_records(recs, n, sizeof *recs, e);
-    SWEEP_BOTH(p, mink_batch_sweep_circle_aabb, recs, n, dt, hits);
-    tally ty = {0};
-    for (size_t i = 0; i < n; i++) {
-        oracle o = oracle_circle_aabb(&recs[i], dt);
-        compare(&recs[i], sizeof recs[i], &hits[i], &o, &ty);
-    }
-    report("circle-box", n, e, dt, &ty);
-    free(recs), free(hits);
-}
-
-static void opencl_circles_million(void **state) { run_circles(*state, 2026, MILLION, 0, 1.0f); }
+static void opencl_circles_million(void **state) { run(*state, &circles, 2026, MILLION, 0, 1.0f); }
 static void opencl_circles_scaled(void **state) {
-    run_circles(*state, 7, MILLION / 8, 100, 1.0f);
-    run_circles(*state, 8, MILLION / 8, -100, 0.25f);
+    run(*state, &circles, 7, MILLION / 8, 100, 1.0f);
+    run(*state, &circles, 8, MILLION / 8, -100, 0.25f);
 }
-static void opencl_circle_aabb_million(void **state) { run_circle_aabb(*state, 2026, MILLION, 0, 1.0f); }
+static void opencl_circle_aabb_million(void **state) { run(*state, &circle_aabb, 2026, MILLION, 0, 1.0f); }
 static void opencl_circle_aabb_scaled(void **state) {
-    run_circle_aabb(*state, 9, MILLION / 8, 100, 1.0f);
-    run_circle_aabb(*state, 10, MILLION / 8, -100, 0.25f);
+    run(*state, &circle_aabb, 9, MILLION / 8, 100, 1.0f);
+    run(*state, &circle_aabb, 10, MILLION / 8, -100, 0.25f);
 }
 
 /* The mixed batch gives each pair the bits of its typed query (mirrored for box–circle). */

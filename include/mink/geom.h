@@ -577,6 +577,26 @@ MINK_INLINE mink_hit mink_overlap_circle_aabb(mink_circle a, mink_aabb b) {
 
 /* ---- mixed pairs ------------------------------------------------------------------------------- */
 
+/// A body holding a box, moving with velocity v.
+MINK_INLINE mink_body mink_body_aabb(mink_aabb box, mink_vec2 v) {
+    mink_body b;
+    b.type = MINK_SHAPE_AABB;
+    b.velocity = v;
+    b.shape.aabb = box;
+    return b;
+}
+
+/// A body holding a circle, moving with velocity v. Every byte is defined (a circle fills 12 of
+/// the union's 16), so records can be hashed, compared or written out.
+MINK_INLINE mink_body mink_body_circle(mink_circle c, mink_vec2 v) {
+    mink_body b;
+    b.type = MINK_SHAPE_CIRCLE;
+    b.velocity = v;
+    b.shape.aabb.min = b.shape.aabb.max = mink_v2(0.0f, 0.0f);
+    b.shape.circle = c;
+    return b;
+}
+
 /// The same hit seen from the other body: the normal reversed (0 − x keeps +0 for 0).
 MINK_INLINE mink_hit mink_hit_mirror(mink_hit h) {
     h.normal = mink_v2(0.0f - h.normal.x, 0.0f - h.normal.y);
