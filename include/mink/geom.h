@@ -179,17 +179,17 @@ MINK_INLINE mink_aabb mink_aabb_offset(mink_aabb b, mink_vec2 d) {
     return r;
 }
 
-/// The open slab lo < r·t < hi is crossed during the open interval (*enter, *exit) of t.
+/// The open slab lo < r·t < hi is crossed during the open interval (*enter, *leave) of t.
 /// r == 0 (either sign of zero): inside forever (−inf, +inf) or never (+inf, −inf).
-MINK_INLINE void mink_slab(float lo, float hi, float r, float *enter, float *exit) {
+MINK_INLINE void mink_slab(float lo, float hi, float r, float *enter, float *leave) {
     if (r == 0.0f) {
         int in = lo < 0.0f && 0.0f < hi;
         *enter = in ? -MINK_INF : MINK_INF;
-        *exit = in ? MINK_INF : -MINK_INF;
+        *leave = in ? MINK_INF : -MINK_INF;
     } else {
         float a = lo / r, b = hi / r;
         *enter = r > 0.0f ? a : b;
-        *exit = r > 0.0f ? b : a;
+        *leave = r > 0.0f ? b : a;
     }
 }
 
