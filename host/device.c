@@ -1,5 +1,6 @@
 /* host/device.c — finding OpenCL devices, ranking them, and choosing one for a context. */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,9 +54,24 @@ static void check_usable(found_device *d) {
         d->usable = 1, d->reason[0] = '\0';
 }
 
+/* Device discovery runs one thread at a time. OpenCL calls these functions thread-safe, but ICD
+ * loaders and drivers initialize lazily on the first call, and concurrent first calls race: with
+ * ocl-icd and PoCL one of several threads creating contexts at once was told there was no
+ * platform at all (tests/test_threads.c; the same symptom is reported against other bindings). */
+static pthread_mutex_t discovery_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static mink_status enumerate_locked(found_device **out, size_t *count);
+
 /* All devices of all platforms, in platform order. *count == 0 with MINK_OK when there is no
  * platform; the caller frees *out. */
 static mink_status enumerate(found_device **out, size_t *count) {
+    pthread_mutex_lock(&discovery_lock);
+    mink_status status = enumerate_locked(out, count);
+    pthread_mutex_unlock(&discovery_lock);
+    return status;
+}
+
+static mink_status enumerate_locked(found_device **out, size_t *count) {
     *out = NULL;
     *count = 0;
     cl_uint nplatforms = 0;

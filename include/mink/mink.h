@@ -3,8 +3,11 @@
  * A context is one device (or the scalar path) with its program built once. Batches answer many
  * queries in one call; their results are bit-identical on every backend.
  *
- * Threads: a context is used by one thread at a time. Separate contexts may be used from separate
- * threads at once. The free functions in geom.h are pure and may be called from anywhere.
+ * Threads: a context is used by one thread at a time. Separate contexts may be created, used and
+ * destroyed from separate threads at once, with the same results as on one thread (mink
+ * serializes device discovery, whose first calls race in real ICD loaders). Errors are per
+ * thread (mink_last_error) and per context. The functions in geom.h are pure and may be called
+ * from anywhere.
  *
  * Errors: every function that can fail returns a mink_status. Its message is kept in the context
  * (mink_context_error) and, for every failure including those without a context, per thread
