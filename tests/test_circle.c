@@ -151,6 +151,35 @@ static void scalar_overlaps_are_static_sweeps(void **state) {
     }
 }
 
+/* Overlapping by a hair and moving along the tangent: rounding puts the line of motion at R or
+ * farther, and the graze test once returned before the exit time was written (found by a search of
+ * near-tangent pairs, about one in 6 000). Now an overlap always has its t_exit. */
+static const mink_circle tangent_a = {{0x1.118f6p-5f, 0x1.d9b01cp+0f}, 0x1.d9c3dcp+0f};
+static const mink_circle tangent_b = {{0, 0}, 0};
+static const mink_vec2 tangent_va = {-0x1.79ad7cp+1f, 0x1.b1dc72p-5f};
+
+static void scalar_overlap_moving_along_the_tangent(void **state) {
+    (void)state;
+    const mink_vec2 still = {0, 0};
+    mink_hit h = mink_sweep_circle(tangent_a, tangent_va, tangent_b, still, 1);
+    assert_int_equal(h.flags, MINK_HIT_CONTACT | MINK_HIT_OVERLAP);
+    assert_hit_sane(&h);
+    /* The larger root of |s + d t| = R in double. */
+    double sx = tangent_a.center.x, sy = tangent_a.center.y, dx = tangent_va.x, dy = tangent_va.y;
+    double R = tangent_a.radius, a = dx * dx + dy * dy, b = sx * dx + sy * dy, c = sx * sx + sy * sy - R * R;
+    double t_exit = (-b + sqrt(fmax(b * b - a * c, 0))) / a;
+    assert_true(isfinite(h.t_exit) && h.t_exit >= 0);
+    assert_true(fabs(h.t_exit - t_exit) < 1e-3);
+}
+
+static void opencl_overlap_moving_along_the_tangent(void **state) {
+    const paths *p = *state;
+    mink_circle_pair rec = {tangent_a, tangent_va, tangent_b, {0, 0}};
+    mink_hit got;
+    SWEEP_BOTH(p, mink_batch_sweep_circle, &rec, 1, 1.0f, &got);
+    assert_int_equal(got.flags, MINK_HIT_CONTACT | MINK_HIT_OVERLAP);
+}
+
 /* Every case through its typed batch and through the mixed batch in both orders, on both paths:
  * the same bits as the direct call, and the box–circle order gives the mirror (normal reversed). */
 static void opencl_batches_on_both_paths(void **state) {
@@ -211,6 +240,8 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_hand_cases),
         cmocka_unit_test(scalar_overlaps_are_static_sweeps),
+        cmocka_unit_test(scalar_overlap_moving_along_the_tangent),
+        cmocka_unit_test_setup_teardown(opencl_overlap_moving_along_the_tangent, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_batches_on_both_paths, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_mixed_batch_bad_tags, paths_setup, paths_teardown),
     };

@@ -378,8 +378,12 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 ///     mirrored forms when b > 0), so neither subtracts nearly equal numbers when the gap is tiny
 ///     against the speed (the schoolbook (−b − √disc)/a loses every digit there).
 /// Returns 0 when the interiors never overlap for any t (no motion and apart, a miss, or a double
-/// root: the circles only graze). *inside says whether they overlap at t = 0.
+/// root: the circles only graze). *inside says whether they overlap at t = 0; then the roots are
+/// always given (*t0 < 0 <= *t1), even where rounding puts the line of motion at R or farther
+/// (|s| a hair under R, moving along the tangent): the discriminant is taken as 0 there.
 MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
+    *t0 = 0.0f;
+    *t1 = 0.0f;
     float m = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y)));
     m = mink_maxf(m, R);
     int e = m > 0.0f ? mink_exponent(m) : 0;
@@ -397,8 +401,8 @@ MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, 
     }
     float b = mink_dot(s, d);
     float k = mink_sqrtf(dd) * R, n = mink_absf(mink_cross(s, d));
-    if (!(n < k)) return 0; /* the line of motion passes at R or farther: a graze or a miss */
-    float sq = mink_sqrtf((k - n) * (k + n));
+    if (!(n < k) && !(c < 0.0f)) return 0; /* the line of motion passes at R or farther: a graze or a miss */
+    float sq = mink_sqrtf(mink_maxf((k - n) * (k + n), 0.0f));
     if (b <= 0.0f) {
         float q = sq - b; /* >= sq > 0 */
         *t0 = c / q;
