@@ -55,6 +55,23 @@ static crossing thin_wall_crossing(mink_rng *r) {
     return x;
 }
 
+/* A velocity that takes a point at `from` through `to` within the step, arriving at a random
+ * fraction of it, plus the target's own velocity. */
+static mink_vec2 aim(mink_rng *r, mink_vec2 from, mink_vec2 to, mink_vec2 target_velocity) {
+    float speed = mink_rng_float(r, 1.1f, 3.0f);
+    return (mink_vec2){(to.x - from.x) * speed + target_velocity.x, (to.y - from.y) * speed + target_velocity.y};
+}
+
+static mink_vec2 around(mink_rng *r, mink_vec2 c, float lo, float hi) {
+    float dx = mink_rng_float(r, -1.0f, 1.0f), dy = mink_rng_float(r, -1.0f, 1.0f);
+    float far = mink_rng_float(r, lo, hi);
+    return (mink_vec2){c.x + dx * far, c.y + dy * far};
+}
+
+static mink_vec2 random_velocity(mink_rng *r, float v) {
+    return (mink_vec2){mink_rng_float(r, -v, v), mink_rng_float(r, -v, v)};
+}
+
 void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
     mink_rng r = mink_rng_seed(seed);
     for (size_t i = 0; i < count; i++) {
@@ -62,16 +79,11 @@ void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
         switch (mink_rng_u32(&r) % 6u) {
         case 4: { /* aimed: a starts outside b and heads for b's centre, arriving inside the step */
             p.b = random_box(&r, 100.0f, 0.5f, 8.0f);
+            p.vb = random_velocity(&r, 2.0f);
             mink_vec2 bc = {(p.b.min.x + p.b.max.x) * 0.5f, (p.b.min.y + p.b.max.y) * 0.5f};
-            float dx = mink_rng_float(&r, -1.0f, 1.0f), dy = mink_rng_float(&r, -1.0f, 1.0f);
-            float far = 20.0f + mink_rng_float(&r, 0.0f, 20.0f);
-            mink_vec2 ac = {bc.x + dx * far, bc.y + dy * far};
+            mink_vec2 ac = around(&r, bc, 20.0f, 40.0f);
             p.a = box_at(ac, mink_rng_float(&r, 0.5f, 4.0f), mink_rng_float(&r, 0.5f, 4.0f));
-            float speed = mink_rng_float(&r, 1.1f, 3.0f);
-            p.vb.x = mink_rng_float(&r, -2.0f, 2.0f);
-            p.vb.y = mink_rng_float(&r, -2.0f, 2.0f);
-            p.va.x = (bc.x - ac.x) * speed + p.vb.x;
-            p.va.y = (bc.y - ac.y) * speed + p.vb.y;
+            p.va = aim(&r, ac, bc, p.vb);
             break;
         }
         case 5: { /* tunnelling: a small fast box crosses a thin platform within one step */
@@ -97,23 +109,6 @@ static mink_circle random_circle(mink_rng *r, float extent, float lo, float hi) 
     mink_circle c = {{mink_rng_float(r, -extent, extent), mink_rng_float(r, -extent, extent)},
                      mink_rng_float(r, lo, hi)};
     return c;
-}
-
-/* A velocity that takes a point at `from` through `to` within the step, arriving at a random
- * fraction of it, plus the target's own velocity. */
-static mink_vec2 aim(mink_rng *r, mink_vec2 from, mink_vec2 to, mink_vec2 target_velocity) {
-    float speed = mink_rng_float(r, 1.1f, 3.0f);
-    return (mink_vec2){(to.x - from.x) * speed + target_velocity.x, (to.y - from.y) * speed + target_velocity.y};
-}
-
-static mink_vec2 around(mink_rng *r, mink_vec2 c, float lo, float hi) {
-    float dx = mink_rng_float(r, -1.0f, 1.0f), dy = mink_rng_float(r, -1.0f, 1.0f);
-    float far = mink_rng_float(r, lo, hi);
-    return (mink_vec2){c.x + dx * far, c.y + dy * far};
-}
-
-static mink_vec2 random_velocity(mink_rng *r, float v) {
-    return (mink_vec2){mink_rng_float(r, -v, v), mink_rng_float(r, -v, v)};
 }
 
 void mink_sample_circle_pairs(uint64_t seed, size_t count, mink_circle_pair *out) {
