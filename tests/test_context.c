@@ -69,6 +69,24 @@ static void check_bad_batch_arguments(mink_context *ctx) {
     }
     assert_int_equal(mink_batch_sweep_aabb(ctx, NULL, 0, 1, NULL), MINK_OK);
     assert_int_equal(mink_context_stats(ctx).pairs, 0);
+    /* The other batch kinds check the same things, each naming itself. */
+    mink_circle_pair cp = {{{0, 0}, 1}, {4, 0}, {{3, 0}, 1}, {0, 0}}; /* a reaches the box at t = 0.25 */
+    mink_circle_aabb_pair cb = {{{0, 0}, 1}, {1, 0}, {{2, 0}, {3, 1}}, {0, 0}};
+    mink_pair mp = {mink_body_circle(cp.a, cp.va), mink_body_aabb(cb.b, cb.vb)};
+    assert_int_equal(mink_batch_sweep_circle(ctx, NULL, 1, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_circle: the input is NULL"));
+    assert_int_equal(mink_batch_sweep_circle_aabb(ctx, &cb, SIZE_MAX / 8, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_circle_aabb: count"));
+    assert_int_equal(mink_batch_sweep(ctx, &mp, 1, NAN, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep: dt must be finite"));
+    assert_int_equal(mink_batch_sweep(NULL, &mp, 1, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep(ctx, &mp, 1, 1, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle(ctx, NULL, 0, 1, NULL), MINK_OK);
+    assert_int_equal(mink_batch_sweep_circle_aabb(ctx, NULL, 0, 1, NULL), MINK_OK);
+    assert_int_equal(mink_batch_sweep(ctx, NULL, 0, 1, NULL), MINK_OK);
+    assert_int_equal(mink_batch_sweep(ctx, &mp, 1, 1, &hit), MINK_OK);
+    assert_int_equal(hit.flags, MINK_HIT_CONTACT);
+    assert_int_equal(mink_context_stats(ctx).bytes_in, sizeof mp);
     /* -0 is a zero step, not a negative one. */
     assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, 1, -0.0f, &hit), MINK_OK);
     assert_int_equal(hit.flags, 0);
