@@ -1,26 +1,48 @@
 # Turns the kernel sources into a C byte array, so the library carries its kernels.
 # Run in script mode:  cmake -DOUTPUT=... -DROOT=... -DSOURCES="kernels/a.cl;..." -P embed_kernels.cmake
 #
-# Each `#include "mink/X"` line in a kernel is replaced by include/mink/X framed by #line
-# directives, so a build log's line numbers point into the real files. Bytes, not a string
-# literal: C11 only promises string literals of 4095 characters.
+# Each `#include "mink/X"` line is replaced by include/mink/X, itself expanded the same way, framed
+# by #line directives so a build log's line numbers point into the real files. A header already
+# inlined is not inlined twice (its include guard would make the copy empty anyway). Bytes, not a
+# string literal: C11 only promises string literals of 4095 characters.
+
+cmake_minimum_required(VERSION 3.21) # IN_LIST, and the policies of the main build
+set_property(GLOBAL PROPERTY mink_inlined "")
+
+# Sets ${out} to the text of ${file} (relative to ROOT) with its mink/ includes expanded.
+function(mink_expand file out)
+  file(READ "${ROOT}/${file}" text)
+  set(result "")
+  set(line 0) # lines of ${file} consumed so far
+  while(text MATCHES "#include \"(mink/[^\"]+)\"\n")
+    set(header "${CMAKE_MATCH_1}")
+    set(directive "#include \"${header}\"\n")
+    string(FIND "${text}" "${directive}" at)
+    string(SUBSTRING "${text}" 0 ${at} before)
+    string(LENGTH "${directive}" skip)
+    math(EXPR rest_at "${at} + ${skip}")
+    string(SUBSTRING "${text}" ${rest_at} -1 text)
+    string(REGEX MATCHALL "\n" newlines "${before}")
+    list(LENGTH newlines n)
+    math(EXPR line "${line} + ${n} + 1")
+    math(EXPR next "${line} + 1")
+    get_property(done GLOBAL PROPERTY mink_inlined)
+    string(APPEND result "${before}")
+    if("include/${header}" IN_LIST done)
+      string(APPEND result "\n")
+    else()
+      set_property(GLOBAL APPEND PROPERTY mink_inlined "include/${header}")
+      mink_expand("include/${header}" inner)
+      string(APPEND result "#line 1 \"include/${header}\"\n${inner}#line ${next} \"${file}\"\n")
+    endif()
+  endwhile()
+  string(APPEND result "${text}")
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
 
 set(text "")
 foreach(source IN LISTS SOURCES)
-  file(READ "${ROOT}/${source}" body)
-  # Inline the shared headers (one level: geom.h includes nothing in OpenCL C).
-  while(body MATCHES "#include \"(mink/[^\"]+)\"\n")
-    set(header "${CMAKE_MATCH_1}")
-    string(FIND "${body}" "#include \"${header}\"\n" at)
-    string(SUBSTRING "${body}" 0 ${at} before)
-    string(REGEX MATCHALL "\n" newlines "${before}")
-    list(LENGTH newlines line)
-    math(EXPR next "${line} + 2")
-    file(READ "${ROOT}/include/${header}" header_text)
-    string(REPLACE "#include \"${header}\"\n"
-           "#line 1 \"include/${header}\"\n${header_text}#line ${next} \"${source}\"\n"
-           body "${body}")
-  endwhile()
+  mink_expand("${source}" body)
   string(APPEND text "#line 1 \"${source}\"\n${body}\n")
 endforeach()
 

@@ -38,7 +38,8 @@ fail:
 
 /* One launch of kernel k over n records: in → out. Adds the kernel's time to *kernel_ms. */
 static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, size_t in_size,
-                          void *out, size_t out_size, size_t n, float dt, double *kernel_ms) {
+                          void *out, size_t out_size, size_t n, float dt, const mink_rotating_desc *desc,
+                          double *kernel_ms) {
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
     cl_mem bin = NULL, bout = NULL;
@@ -67,9 +68,14 @@ static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, s
     MINK_CL_TRY(ctx, clSetKernelArg(kernel, 1, sizeof bout, &bout), fail);
     MINK_CL_TRY(ctx, clSetKernelArg(kernel, 2, sizeof count, &count), fail);
     MINK_CL_TRY(ctx, clSetKernelArg(kernel, 3, sizeof dt, &dt), fail);
-    size_t m = ctx->launch_multiple;
-    size_t global = (n + m - 1) / m * m;
-    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, NULL, 0, NULL, &done), fail);
+    if (k == MINK_KERNEL_SWEEP_ROTATING) {
+        cl_uint cap = desc->max_iterations;
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, 4, sizeof desc->target, &desc->target), fail);
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, 5, sizeof cap, &cap), fail);
+    }
+    size_t local = ctx->local_size[k];
+    size_t global = (n + local - 1) / local * local;
+    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, &done), fail);
 
     if (ctx->map_host_memory) {
         /* Mapping a USE_HOST_PTR buffer makes the results visible in the caller's array. */
@@ -98,14 +104,15 @@ fail:
 
 /* Splits a batch into launches that fit the device. */
 static mink_status run_opencl(mink_context *ctx, mink_kernel_id k, const void *in, size_t in_size,
-                              void *out, size_t out_size, size_t count, float dt, mink_batch_stats *st) {
+                              void *out, size_t out_size, size_t count, float dt,
+                              const mink_rotating_desc *desc, mink_batch_stats *st) {
     const char *src = in;
     char *dst = out;
     for (size_t done = 0; done < count;) {
         size_t n = count - done;
         if (n > ctx->max_pairs_per_launch) n = ctx->max_pairs_per_launch;
         mink_status status = launch(ctx, k, src + done * in_size, in_size, dst + done * out_size,
-                                    out_size, n, dt, &st->kernel_ms);
+                                    out_size, n, dt, desc, &st->kernel_ms);
         if (status != MINK_OK) return status;
         st->launches++;
         done += n;
@@ -127,20 +134,29 @@ static const batch_kind kind_circle = {"mink_batch_sweep_circle", MINK_KERNEL_SW
                                        sizeof(mink_circle_pair), mink__scalar_sweep_circle};
 static const batch_kind kind_circle_aabb = {"mink_batch_sweep_circle_aabb", MINK_KERNEL_SWEEP_CIRCLE_AABB,
                                             sizeof(mink_circle_aabb_pair), mink__scalar_sweep_circle_aabb};
+static const batch_kind kind_polygon = {"mink_batch_sweep_polygon", MINK_KERNEL_SWEEP_POLYGON,
+                                        sizeof(mink_polygon_pair), mink__scalar_sweep_polygon};
+static const batch_kind kind_polygon_aabb = {"mink_batch_sweep_polygon_aabb", MINK_KERNEL_SWEEP_POLYGON_AABB,
+                                             sizeof(mink_polygon_aabb_pair), mink__scalar_sweep_polygon_aabb};
+static const batch_kind kind_polygon_circle = {"mink_batch_sweep_polygon_circle", MINK_KERNEL_SWEEP_POLYGON_CIRCLE,
+                                               sizeof(mink_polygon_circle_pair), mink__scalar_sweep_polygon_circle};
 static const batch_kind kind_pair = {"mink_batch_sweep", MINK_KERNEL_SWEEP_PAIR, sizeof(mink_pair),
                                      mink__scalar_sweep_pair};
+static const batch_kind kind_rotating = {"mink_batch_sweep_rotating", MINK_KERNEL_SWEEP_ROTATING,
+                                         sizeof(mink_pair), mink__scalar_sweep_rotating};
 
-static mink_status run_batch(mink_context *ctx, const batch_kind *kind, const void *in, size_t count,
-                             float dt, mink_hit *hits) {
+static mink_status run_batch_with(mink_context *ctx, const batch_kind *kind, const void *in, size_t count,
+                                  float dt, const mink_rotating_desc *desc, mink_hit *hits) {
     mink_status status = check_batch(ctx, kind->name, in, kind->record_size, hits, sizeof *hits, count, dt);
     if (status != MINK_OK) return status;
     mink_batch_stats st = {0};
     double t0 = mink__now_ms();
     if (count > 0) {
         if (ctx->backend == MINK_BACKEND_OPENCL)
-            status = run_opencl(ctx, kind->kernel, in, kind->record_size, hits, sizeof *hits, count, dt, &st);
+            status = run_opencl(ctx, kind->kernel, in, kind->record_size, hits, sizeof *hits, count, dt,
+                                desc, &st);
         else
-            kind->scalar(in, count, dt, hits);
+            kind->scalar(in, count, dt, desc, hits);
     }
     if (status != MINK_OK) return status;
     st.total_ms = mink__now_ms() - t0;
@@ -150,6 +166,12 @@ static mink_status run_batch(mink_context *ctx, const batch_kind *kind, const vo
     st.bytes_out = count * sizeof *hits;
     ctx->stats = st;
     return MINK_OK;
+}
+
+static mink_status run_batch(mink_context *ctx, const batch_kind *kind, const void *in, size_t count,
+                             float dt, mink_hit *hits) {
+    const mink_rotating_desc none = {0};
+    return run_batch_with(ctx, kind, in, count, dt, &none, hits);
 }
 
 mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
@@ -170,4 +192,30 @@ mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aa
 mink_status mink_batch_sweep(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
                              mink_hit *hits) {
     return run_batch(ctx, &kind_pair, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep_polygon(mink_context *ctx, const mink_polygon_pair *pairs, size_t count,
+                                     float dt, mink_hit *hits) {
+    return run_batch(ctx, &kind_polygon, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep_polygon_aabb(mink_context *ctx, const mink_polygon_aabb_pair *pairs,
+                                          size_t count, float dt, mink_hit *hits) {
+    return run_batch(ctx, &kind_polygon_aabb, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep_polygon_circle(mink_context *ctx, const mink_polygon_circle_pair *pairs,
+                                            size_t count, float dt, mink_hit *hits) {
+    return run_batch(ctx, &kind_polygon_circle, pairs, count, dt, hits);
+}
+
+mink_status mink_batch_sweep_rotating(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
+                                      const mink_rotating_desc *desc, mink_hit *hits) {
+    mink_rotating_desc d = {0};
+    if (desc) d = *desc;
+    if (ctx && (!isfinite(d.target) || d.target < 0.0f))
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT,
+                          "mink_batch_sweep_rotating: desc->target must be finite and >= 0, not %g",
+                          (double)d.target);
+    return run_batch_with(ctx, &kind_rotating, pairs, count, dt, &d, hits);
 }

@@ -21,16 +21,22 @@ static mink_status open_device(mink_context *ctx, const mink_context_desc *desc,
 
     cl_ulong max_alloc = 0;
     cl_bool unified = CL_FALSE;
-    size_t multiple = 1;
     MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc, NULL), fail);
     MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL), fail);
-    MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[0], dev, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
-                                              sizeof multiple, &multiple, NULL), fail);
-    ctx->launch_multiple = multiple > 0 ? multiple : 1;
+    /* An explicit work-group size: left to itself PoCL groups 4096 work-items, and with the
+     * polygon kernels' private records (a mink_pair is 328 bytes) its work-group function then
+     * overflows its thread's stack. 256 is as fast for the small kernels (measured with
+     * bench_batch) and within every device's limit, which the kernel may lower further. */
+    for (int k = 0; k < MINK_KERNEL_COUNT; k++) {
+        size_t most = 0;
+        MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], dev, CL_KERNEL_WORK_GROUP_SIZE,
+                                                  sizeof most, &most, NULL), fail);
+        ctx->local_size[k] = most == 0 ? 1 : (most < MINK_LOCAL_SIZE ? most : MINK_LOCAL_SIZE);
+    }
 
     /* Pairs per launch: the allocation limit, the kernels' 32-bit count, and the caller's cap. */
     size_t limit = (size_t)(max_alloc / MINK_MAX_RECORD_SIZE);
-    size_t count_limit = (size_t)UINT32_MAX - ctx->launch_multiple;
+    size_t count_limit = (size_t)UINT32_MAX - MINK_LOCAL_SIZE;
     if (limit > count_limit) limit = count_limit;
     if (desc->max_pairs_per_launch > 0 && desc->max_pairs_per_launch < limit)
         limit = desc->max_pairs_per_launch;

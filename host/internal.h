@@ -15,19 +15,30 @@ _Static_assert(sizeof(mink_aabb_pair) == 48, "mink_aabb_pair must be 48 bytes");
 _Static_assert(sizeof(mink_circle) == 12, "mink_circle must be 12 bytes");
 _Static_assert(sizeof(mink_circle_pair) == 40, "mink_circle_pair must be 40 bytes");
 _Static_assert(sizeof(mink_circle_aabb_pair) == 44, "mink_circle_aabb_pair must be 44 bytes");
-_Static_assert(sizeof(mink_body) == 28, "mink_body must be 28 bytes");
-_Static_assert(sizeof(mink_pair) == 56, "mink_pair must be 56 bytes");
+_Static_assert(sizeof(mink_polygon) == 148, "mink_polygon must be 148 bytes");
+_Static_assert(sizeof(mink_polygon_pair) == 312, "mink_polygon_pair must be 312 bytes");
+_Static_assert(sizeof(mink_polygon_aabb_pair) == 180, "mink_polygon_aabb_pair must be 180 bytes");
+_Static_assert(sizeof(mink_polygon_circle_pair) == 176, "mink_polygon_circle_pair must be 176 bytes");
+_Static_assert(sizeof(mink_body) == 164, "mink_body must be 164 bytes");
+_Static_assert(sizeof(mink_pair) == 328, "mink_pair must be 328 bytes");
 
 /* The largest batch record: the per-launch pair limit keeps every buffer under the device's
  * allocation limit for it. */
 #define MINK_MAX_RECORD_SIZE sizeof(mink_pair)
+
+/* The work-group size launches ask for (lowered to a kernel's own limit). */
+#define MINK_LOCAL_SIZE 256
 
 /* One kernel per batch kind; the table in program.c names them. */
 typedef enum mink_kernel_id {
     MINK_KERNEL_SWEEP_AABB,
     MINK_KERNEL_SWEEP_CIRCLE,
     MINK_KERNEL_SWEEP_CIRCLE_AABB,
+    MINK_KERNEL_SWEEP_POLYGON,
+    MINK_KERNEL_SWEEP_POLYGON_AABB,
+    MINK_KERNEL_SWEEP_POLYGON_CIRCLE,
     MINK_KERNEL_SWEEP_PAIR,
+    MINK_KERNEL_SWEEP_ROTATING,
     MINK_KERNEL_LAYOUT,
     MINK_KERNEL_COUNT
 } mink_kernel_id;
@@ -46,7 +57,7 @@ struct mink_context {
     cl_kernel kernels[MINK_KERNEL_COUNT];
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
-    size_t launch_multiple;      /* global sizes are rounded up to this */
+    size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
     cl_mem buf_in, buf_out;      /* MINK_TRANSFER_COPY: kept between calls, grown as needed */
     size_t buf_in_size, buf_out_size;
 };
@@ -92,10 +103,12 @@ void mink__device_label(cl_device_id device, char *out, size_t size);
 /* program.c: builds the embedded program and its kernels into ctx. */
 mink_status mink__program_build(mink_context *ctx);
 
-/* scalar.c: the scalar path, one loop per batch kind. */
-typedef void mink_scalar_fn(const void *in, size_t count, float dt, mink_hit *hits);
+/* scalar.c: the scalar path, one loop per batch kind. Only the rotating one reads desc. */
+typedef void mink_scalar_fn(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
+                            mink_hit *hits);
 mink_scalar_fn mink__scalar_sweep_aabb, mink__scalar_sweep_circle, mink__scalar_sweep_circle_aabb,
-    mink__scalar_sweep_pair;
+    mink__scalar_sweep_polygon, mink__scalar_sweep_polygon_aabb, mink__scalar_sweep_polygon_circle,
+    mink__scalar_sweep_pair, mink__scalar_sweep_rotating;
 
 /* status.c: monotonic milliseconds. */
 double mink__now_ms(void);

@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-/* Generated at build time from the kernels in kernels/ with include/mink/geom.h inlined
+/* Generated at build time from the kernels in kernels/ with the shared headers (include/mink/body.h and below) inlined
  * (cmake/embed_kernels.cmake), so an installed program needs no file beside it. */
 extern const char mink__kernel_source[];
 
@@ -16,15 +16,20 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_SWEEP_AABB] = "mink_sweep_aabb_kernel",
     [MINK_KERNEL_SWEEP_CIRCLE] = "mink_sweep_circle_kernel",
     [MINK_KERNEL_SWEEP_CIRCLE_AABB] = "mink_sweep_circle_aabb_kernel",
+    [MINK_KERNEL_SWEEP_POLYGON] = "mink_sweep_polygon_kernel",
+    [MINK_KERNEL_SWEEP_POLYGON_AABB] = "mink_sweep_polygon_aabb_kernel",
+    [MINK_KERNEL_SWEEP_POLYGON_CIRCLE] = "mink_sweep_polygon_circle_kernel",
     [MINK_KERNEL_SWEEP_PAIR] = "mink_sweep_pair_kernel",
+    [MINK_KERNEL_SWEEP_ROTATING] = "mink_sweep_rotating_kernel",
     [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
 };
 
 /* Runs the layout kernel once: the device must agree with the host on every record's size. */
 static mink_status check_layout(mink_context *ctx) {
-    enum { N = 5 };
+    enum { N = 8 };
     const cl_uint host[N] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
-                             sizeof(mink_circle_aabb_pair), sizeof(mink_pair)};
+                             sizeof(mink_circle_aabb_pair), sizeof(mink_pair), sizeof(mink_polygon_pair),
+                             sizeof(mink_polygon_aabb_pair), sizeof(mink_polygon_circle_pair)};
     cl_uint device[N] = {0};
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;

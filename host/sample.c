@@ -1,4 +1,6 @@
 /* host/sample.c — deterministic sample batches (see mink/sample.h). */
+#include <math.h>
+
 #include "mink/sample.h"
 
 mink_rng mink_rng_seed(uint64_t seed) {
@@ -199,5 +201,169 @@ void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out) {
             break;
         }
         }
+    }
+}
+
+/* ---- polygons ----------------------------------------------------------------------------------- */
+
+/* n points at jittered, increasing angles on an ellipse (an affine image of a circle, so always
+ * convex), turned by a random angle. `vertices` 0 means 3 to 8 at random. */
+static mink_polygon random_polygon(mink_rng *r, mink_vec2 at, float size, uint32_t vertices) {
+    uint32_t n = vertices ? vertices : 3u + mink_rng_u32(r) % 6u;
+    float sx = size * mink_rng_float(r, 0.4f, 1.0f), sy = size * mink_rng_float(r, 0.4f, 1.0f);
+    mink_vec2 pts[MINK_MAX_POLYGON_VERTICES];
+    double step = 6.283185307179586 / n, start = mink_rng_float(r, 0.0f, 6.2831853f);
+    for (uint32_t i = 0; i < n; i++) {
+        double th = start + step * (i + 0.35 * mink_rng_float(r, -1.0f, 1.0f));
+        pts[i] = (mink_vec2){(float)(sx * cos(th)), (float)(sy * sin(th))};
+    }
+    mink_polygon p;
+    if (mink_polygon_make(pts, n, at, mink_rng_float(r, -3.2f, 3.2f), &p) != MINK_POLYGON_OK) {
+        mink_vec2 square[4] = {{-size, -size}, {size, -size}, {size, size}, {-size, size}};
+        mink_polygon_make(square, 4, at, 0.0f, &p);
+    }
+    return p;
+}
+
+static mink_vec2 random_point(mink_rng *r, float extent) {
+    return (mink_vec2){mink_rng_float(r, -extent, extent), mink_rng_float(r, -extent, extent)};
+}
+
+/* A thin wall as a polygon (a rectangle turned by a small angle) and a crossing through it. */
+static mink_polygon thin_wall_polygon(mink_rng *r, crossing *x) {
+    *x = thin_wall_crossing(r);
+    mink_vec2 c = {(x->wall.min.x + x->wall.max.x) * 0.5f, (x->wall.min.y + x->wall.max.y) * 0.5f};
+    float hw = (x->wall.max.x - x->wall.min.x) * 0.5f, hh = (x->wall.max.y - x->wall.min.y) * 0.5f;
+    mink_vec2 pts[4] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
+    mink_polygon p;
+    mink_polygon_make(pts, 4, c, mink_rng_float(r, -0.05f, 0.05f), &p);
+    return p;
+}
+
+void mink_sample_polygon_pairs(uint64_t seed, size_t count, uint32_t vertices, mink_polygon_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_polygon_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: /* aimed: a starts outside b and heads for b's centre */
+            p.b = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.5f, 8.0f), vertices);
+            p.vb = random_velocity(&r, 2.0f);
+            p.a = random_polygon(&r, around(&r, p.b.position, 20.0f, 40.0f), mink_rng_float(&r, 0.5f, 4.0f), vertices);
+            p.va = aim(&r, p.a.position, p.b.position, p.vb);
+            break;
+        case 5: { /* tunnelling: a small fast polygon through a thin wall */
+            crossing x;
+            p.b = thin_wall_polygon(&r, &x);
+            p.vb = (mink_vec2){0.0f, 0.0f};
+            p.a = random_polygon(&r, x.start, mink_rng_float(&r, 0.05f, 0.3f), vertices);
+            p.va = x.velocity;
+            break;
+        }
+        default:
+            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), vertices);
+            p.b = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), vertices);
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
+void mink_sample_polygon_aabb_pairs(uint64_t seed, size_t count, mink_polygon_aabb_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_polygon_aabb_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: {
+            p.b = random_box(&r, 100.0f, 0.5f, 8.0f);
+            p.vb = random_velocity(&r, 2.0f);
+            mink_vec2 bc = {(p.b.min.x + p.b.max.x) * 0.5f, (p.b.min.y + p.b.max.y) * 0.5f};
+            p.a = random_polygon(&r, around(&r, bc, 20.0f, 40.0f), mink_rng_float(&r, 0.5f, 4.0f), 0);
+            p.va = aim(&r, p.a.position, bc, p.vb);
+            break;
+        }
+        case 5: {
+            crossing x = thin_wall_crossing(&r);
+            p.b = x.wall;
+            p.vb = (mink_vec2){0.0f, 0.0f};
+            p.a = random_polygon(&r, x.start, mink_rng_float(&r, 0.05f, 0.3f), 0);
+            p.va = x.velocity;
+            break;
+        }
+        default:
+            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), 0);
+            p.b = random_box(&r, 100.0f, 0.1f, 10.0f);
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
+void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_circle_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_polygon_circle_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: { /* the circle heads for the polygon's centre or one of its vertices */
+            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.5f, 8.0f), 0);
+            p.va = random_velocity(&r, 2.0f);
+            mink_hull h = mink_polygon_hull(p.a, (mink_vec2){0.0f, 0.0f}, p.a.angle);
+            mink_vec2 to = (mink_rng_u32(&r) & 1u) ? h.v[mink_rng_u32(&r) % h.count] : p.a.position;
+            p.b = (mink_circle){around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.vb = aim(&r, p.b.center, to, p.va);
+            break;
+        }
+        case 5: { /* a bullet through a thin wall */
+            crossing x;
+            p.a = thin_wall_polygon(&r, &x);
+            p.va = (mink_vec2){0.0f, 0.0f};
+            p.b = (mink_circle){x.start, mink_rng_float(&r, 0.02f, 0.2f)};
+            p.vb = x.velocity;
+            break;
+        }
+        default:
+            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), 0);
+            p.b = random_circle(&r, 100.0f, 0.1f, 8.0f);
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
+/* A body of any shape centred near `at`, of about `size`. */
+static mink_body random_body(mink_rng *r, mink_vec2 at, float size) {
+    switch (mink_rng_u32(r) % 3u) {
+    case 0: return mink_body_aabb(box_at(at, size * mink_rng_float(r, 0.3f, 1.0f), size * mink_rng_float(r, 0.3f, 1.0f)),
+                                  (mink_vec2){0.0f, 0.0f});
+    case 1: return mink_body_circle((mink_circle){at, size * mink_rng_float(r, 0.3f, 1.0f)}, (mink_vec2){0.0f, 0.0f});
+    default: return mink_body_polygon(random_polygon(r, at, size, 0), (mink_vec2){0.0f, 0.0f});
+    }
+}
+
+void mink_sample_rotating_pairs(uint64_t seed, size_t count, mink_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_vec2 bc = random_point(&r, 100.0f);
+        mink_body b = random_body(&r, bc, mink_rng_float(&r, 0.5f, 8.0f));
+        mink_body a;
+        if (mink_rng_u32(&r) % 3u == 0u) { /* aimed */
+            mink_vec2 ac = around(&r, bc, 10.0f, 30.0f);
+            a = random_body(&r, ac, mink_rng_float(&r, 0.5f, 4.0f));
+            b.velocity = random_velocity(&r, 2.0f);
+            a.velocity = aim(&r, ac, bc, b.velocity);
+        } else { /* near each other, moving at random */
+            a = random_body(&r, around(&r, bc, 0.0f, 25.0f), mink_rng_float(&r, 0.5f, 8.0f));
+            a.velocity = random_velocity(&r, 30.0f);
+            b.velocity = random_velocity(&r, 30.0f);
+        }
+        /* Up to about 1.5 turns per step, either way; some bodies do not turn. */
+        a.angular_velocity = (mink_rng_u32(&r) & 3u) ? mink_rng_float(&r, -10.0f, 10.0f) : 0.0f;
+        b.angular_velocity = (mink_rng_u32(&r) & 3u) ? mink_rng_float(&r, -10.0f, 10.0f) : 0.0f;
+        out[i] = (mink_pair){a, b};
     }
 }

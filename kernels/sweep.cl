@@ -1,12 +1,13 @@
 /* kernels/sweep.cl — batch kernels: load one record, call the shared query, store one hit.
- * The math is in mink/geom.h, inlined here at build time; nothing is computed in this file. */
+ * The math is in mink/body.h and the headers it includes, inlined here at build time; nothing is
+ * computed in this file. */
 
 /* No fused multiply-add: the scalar path computes a*b+c with two roundings, so must we. */
 #pragma OPENCL FP_CONTRACT OFF
 
-#include "mink/geom.h"
+#include "mink/body.h"
 
-/* One work-item per record. The global size is rounded up to the device's preferred multiple, so
+/* One work-item per record. The global size is rounded up to a whole number of work-groups, so
  * work-items past n do nothing. */
 #define MINK_SWEEP_KERNEL(name, record, query)                                                     \
     __kernel void name(__global const record *in, __global mink_hit *hits, uint n, float dt) {     \
@@ -17,7 +18,20 @@
 MINK_SWEEP_KERNEL(mink_sweep_aabb_kernel, mink_aabb_pair, mink_sweep_aabb_record)
 MINK_SWEEP_KERNEL(mink_sweep_circle_kernel, mink_circle_pair, mink_sweep_circle_record)
 MINK_SWEEP_KERNEL(mink_sweep_circle_aabb_kernel, mink_circle_aabb_pair, mink_sweep_circle_aabb_record)
+MINK_SWEEP_KERNEL(mink_sweep_polygon_kernel, mink_polygon_pair, mink_sweep_polygon_record)
+MINK_SWEEP_KERNEL(mink_sweep_polygon_aabb_kernel, mink_polygon_aabb_pair, mink_sweep_polygon_aabb_record)
+MINK_SWEEP_KERNEL(mink_sweep_polygon_circle_kernel, mink_polygon_circle_pair, mink_sweep_polygon_circle_record)
 MINK_SWEEP_KERNEL(mink_sweep_pair_kernel, mink_pair, mink_sweep_pair_record)
+
+/* The rotating query takes its parameters as two more arguments. */
+__kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global mink_hit *hits, uint n,
+                                         float dt, float target, uint max_iterations) {
+    size_t i = get_global_id(0);
+    mink_rotating_desc desc;
+    desc.target = target;
+    desc.max_iterations = max_iterations;
+    if (i < n) hits[i] = mink_sweep_rotating_record(in[i], dt, desc);
+}
 
 /* The device's sizes of the shared records, checked against the host's when a context is made:
  * a compiler that laid them out differently would read garbage, not fail. */
@@ -27,4 +41,7 @@ __kernel void mink_layout_kernel(__global uint *sizes) {
     sizes[2] = sizeof(mink_circle_pair);
     sizes[3] = sizeof(mink_circle_aabb_pair);
     sizes[4] = sizeof(mink_pair);
+    sizes[5] = sizeof(mink_polygon_pair);
+    sizes[6] = sizeof(mink_polygon_aabb_pair);
+    sizes[7] = sizeof(mink_polygon_circle_pair);
 }

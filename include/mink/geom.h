@@ -29,6 +29,7 @@
 #define mink_frexpf(x, e) frexp((x), (e))
 #define mink_ldexpf(x, e) ldexp((x), (e))
 #define mink_isfinite(x) isfinite(x)
+#define mink_floorf(x) floor(x)
 #else
 #include <math.h>
 #include <stdint.h>
@@ -37,6 +38,7 @@
 #define mink_frexpf(x, e) frexpf((x), (e))
 #define mink_ldexpf(x, e) ldexpf((x), (e))
 #define mink_isfinite(x) isfinite(x)
+#define mink_floorf(x) floorf(x)
 #endif
 
 /* The contract spells the flags field uint32_t; in OpenCL C that is a typedef of uint. */
@@ -63,6 +65,7 @@ enum {
     MINK_HIT_CONTACT = 1u << 0, ///< the interiors overlap at some time in [0, 1) of the step
     MINK_HIT_OVERLAP = 1u << 1, ///< ... already at t = 0: normal and depth are the penetration vector
     MINK_HIT_INVALID = 1u << 2, ///< the input was invalid (NaN, infinity, min > max, overflow)
+    MINK_HIT_NOT_CONVERGED = 1u << 3, ///< conservative advancement hit its iteration cap: t is safe, not final
 };
 
 /// The answer to one query. 32 bytes.
@@ -104,28 +107,6 @@ typedef struct mink_circle_aabb_pair {
     mink_aabb b;
     mink_vec2 vb;
 } mink_circle_aabb_pair;
-
-/// The shape a mink_body holds. 0 is no shape: a zeroed body gives an INVALID result.
-enum {
-    MINK_SHAPE_NONE = 0,
-    MINK_SHAPE_AABB = 1,
-    MINK_SHAPE_CIRCLE = 2,
-};
-
-/// A moving shape of any kind, for mixed batches. 28 bytes.
-typedef struct mink_body {
-    uint32_t type;      ///< MINK_SHAPE_AABB or MINK_SHAPE_CIRCLE
-    mink_vec2 velocity; ///< units per unit of time; the step moves it by velocity·dt
-    union {
-        mink_aabb aabb;
-        mink_circle circle;
-    } shape;
-} mink_body;
-
-/// One record of a mixed batch: any two bodies, in either order. 56 bytes.
-typedef struct mink_pair {
-    mink_body a, b;
-} mink_pair;
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
 
@@ -198,6 +179,12 @@ MINK_INLINE mink_hit mink_hit_checked(mink_hit h) {
     int ok = mink_isfinite(h.t) && mink_vec2_is_valid(h.normal) && mink_isfinite(h.depth) &&
              mink_vec2_is_valid(h.point) && !(h.t_exit != h.t_exit);
     return ok ? h : mink_hit_invalid();
+}
+
+/// The same hit seen from the other body: the normal reversed (0 − x keeps +0 for 0).
+MINK_INLINE mink_hit mink_hit_mirror(mink_hit h) {
+    h.normal = mink_v2(0.0f - h.normal.x, 0.0f - h.normal.y);
+    return h;
 }
 
 /* ---- boxes ------------------------------------------------------------------------------------- */
@@ -579,49 +566,6 @@ MINK_INLINE mink_hit mink_overlap_circle_aabb(mink_circle a, mink_aabb b) {
     return mink_sweep_circle_aabb(a, still, b, still, 1.0f);
 }
 
-/* ---- mixed pairs ------------------------------------------------------------------------------- */
-
-/// A body holding a box, moving with velocity v.
-MINK_INLINE mink_body mink_body_aabb(mink_aabb box, mink_vec2 v) {
-    mink_body b;
-    b.type = MINK_SHAPE_AABB;
-    b.velocity = v;
-    b.shape.aabb = box;
-    return b;
-}
-
-/// A body holding a circle, moving with velocity v. Every byte is defined (a circle fills 12 of
-/// the union's 16), so records can be hashed, compared or written out.
-MINK_INLINE mink_body mink_body_circle(mink_circle c, mink_vec2 v) {
-    mink_body b;
-    b.type = MINK_SHAPE_CIRCLE;
-    b.velocity = v;
-    b.shape.aabb.min = b.shape.aabb.max = mink_v2(0.0f, 0.0f);
-    b.shape.circle = c;
-    return b;
-}
-
-/// The same hit seen from the other body: the normal reversed (0 − x keeps +0 for 0).
-MINK_INLINE mink_hit mink_hit_mirror(mink_hit h) {
-    h.normal = mink_v2(0.0f - h.normal.x, 0.0f - h.normal.y);
-    return h;
-}
-
-/// Any two bodies: boxes, circles, in either order. A box–circle pair is the mirror of the
-/// circle–box pair. A body with an unknown type gives INVALID.
-MINK_INLINE mink_hit mink_sweep_bodies(mink_body a, mink_body b, float dt) {
-    int a_box = a.type == MINK_SHAPE_AABB, a_circle = a.type == MINK_SHAPE_CIRCLE;
-    int b_box = b.type == MINK_SHAPE_AABB, b_circle = b.type == MINK_SHAPE_CIRCLE;
-    if (a_box && b_box) return mink_sweep_aabb(a.shape.aabb, a.velocity, b.shape.aabb, b.velocity, dt);
-    if (a_circle && b_circle)
-        return mink_sweep_circle(a.shape.circle, a.velocity, b.shape.circle, b.velocity, dt);
-    if (a_circle && b_box)
-        return mink_sweep_circle_aabb(a.shape.circle, a.velocity, b.shape.aabb, b.velocity, dt);
-    if (a_box && b_circle)
-        return mink_hit_mirror(mink_sweep_circle_aabb(b.shape.circle, b.velocity, a.shape.aabb, a.velocity, dt));
-    return mink_hit_invalid();
-}
-
 /* ---- one record, one hit: what the kernels and the scalar loops call ---------------------------- */
 
 MINK_INLINE mink_hit mink_sweep_aabb_record(mink_aabb_pair p, float dt) {
@@ -633,6 +577,5 @@ MINK_INLINE mink_hit mink_sweep_circle_record(mink_circle_pair p, float dt) {
 MINK_INLINE mink_hit mink_sweep_circle_aabb_record(mink_circle_aabb_pair p, float dt) {
     return mink_sweep_circle_aabb(p.a, p.va, p.b, p.vb, dt);
 }
-MINK_INLINE mink_hit mink_sweep_pair_record(mink_pair p, float dt) { return mink_sweep_bodies(p.a, p.b, dt); }
 
 #endif /* MINK_GEOM_H */

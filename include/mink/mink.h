@@ -6,7 +6,7 @@
  * Threads: a context is used by one thread at a time. Separate contexts may be created, used and
  * destroyed from separate threads at once, with the same results as on one thread (mink
  * serializes device discovery, whose first calls race in real ICD loaders). Errors are per
- * thread (mink_last_error) and per context. The functions in geom.h are pure and may be called
+ * thread (mink_last_error) and per context. The functions in geom.h, polygon.h, rotating.h and body.h are pure and may be called
  * from anywhere.
  *
  * Errors: every function that can fail returns a mink_status. Its message is kept in the context
@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mink/geom.h"
+#include "mink/body.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -134,8 +134,28 @@ mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aa
 
 /// A mixed batch: each pair holds two tagged bodies of any shape, in either order (a box–circle
 /// pair gives the mirror of circle–box: the normal reversed). Results come back in input order.
+/// A pair where a box or polygon turns is answered by conservative advancement with the default
+/// mink_rotating_desc (see mink_sweep_bodies).
 mink_status mink_batch_sweep(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
                              mink_hit *hits);
+
+/// The same for polygon pairs (mink_sweep_polygon on each: swept SAT, no turning). Polygons of
+/// any vertex counts may share a batch.
+mink_status mink_batch_sweep_polygon(mink_context *ctx, const mink_polygon_pair *pairs, size_t count,
+                                     float dt, mink_hit *hits);
+
+/// The same for polygon–box pairs (mink_sweep_polygon_aabb on each).
+mink_status mink_batch_sweep_polygon_aabb(mink_context *ctx, const mink_polygon_aabb_pair *pairs,
+                                          size_t count, float dt, mink_hit *hits);
+
+/// The same for polygon–circle pairs (mink_sweep_polygon_circle on each).
+mink_status mink_batch_sweep_polygon_circle(mink_context *ctx, const mink_polygon_circle_pair *pairs,
+                                            size_t count, float dt, mink_hit *hits);
+
+/// Turning bodies: mink_sweep_rotating on each pair, with `desc` (NULL: all defaults) for every
+/// pair. A desc whose target is negative or not finite is MINK_ERR_INVALID_ARGUMENT.
+mink_status mink_batch_sweep_rotating(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
+                                      const mink_rotating_desc *desc, mink_hit *hits);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mink/geom.h"
+#include "mink/body.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,6 +37,16 @@ void mink_sample_circle_pairs(uint64_t seed, size_t count, mink_circle_pair *out
 void mink_sample_circle_aabb_pairs(uint64_t seed, size_t count, mink_circle_aabb_pair *out);
 /// Mixed pairs, kinds and orders at random: box–box, circle–circle, circle–box and box–circle.
 void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out);
+/// Polygon pairs of `vertices` vertices each (0: 3 to 8 at random): misses, aimed hits, and small
+/// fast polygons through thin walls. None turns.
+void mink_sample_polygon_pairs(uint64_t seed, size_t count, uint32_t vertices, mink_polygon_pair *out);
+/// Polygon–box pairs, made the same way.
+void mink_sample_polygon_aabb_pairs(uint64_t seed, size_t count, mink_polygon_aabb_pair *out);
+/// Polygon–circle pairs: misses, circles aimed at a polygon's centre or vertex, bullets through walls.
+void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_circle_pair *out);
+/// Pairs of bodies of any shape near each other, most turning (up to 10 radians per unit of time),
+/// a third aimed at each other.
+void mink_sample_rotating_pairs(uint64_t seed, size_t count, mink_pair *out);
 
 #ifdef __cplusplus
 }

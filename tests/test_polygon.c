@@ -1,0 +1,317 @@
+/* tests/test_polygon.c — convex polygons: the constructor's checks, the seed's cases, and
+ * hand-computed edge cases of swept SAT and circle–polygon, each on both paths. */
+#include "test_util.h"
+
+static const mink_vec2 still = {0.0f, 0.0f};
+
+static mink_polygon make(const mink_vec2 *pts, uint32_t n, mink_vec2 at, float angle) {
+    mink_polygon p;
+    mink_polygon_check why = mink_polygon_make(pts, n, at, angle, &p);
+    if (why != MINK_POLYGON_OK) fail_msg("mink_polygon_make: %s", mink_polygon_check_string(why));
+    return p;
+}
+
+/* An axis-aligned rectangle as a polygon, corners relative to `at`. */
+static mink_polygon rect(float x0, float y0, float x1, float y1, mink_vec2 at) {
+    mink_vec2 pts[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    return make(pts, 4, at, 0.0f);
+}
+
+static mink_polygon triangle(mink_vec2 at) {
+    mink_vec2 pts[3] = {{0.0f, 0.0f}, {2.0f, 0.0f}, {0.0f, 2.0f}};
+    return make(pts, 3, at, 0.0f);
+}
+
+/* ---- the constructor ------------------------------------------------------------------------ */
+
+static void constructor_checks_every_rule(void **state) {
+    (void)state;
+    const mink_vec2 at = {0.0f, 0.0f};
+    struct {
+        const char *what;
+        mink_vec2 pts[9];
+        uint32_t n;
+        float angle;
+        mink_polygon_check want;
+    } cases[] = {
+        {"square", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 4, 0.0f, MINK_POLYGON_OK},
+        {"octagon-ish", {{1, 0}, {2, 0}, {3, 1}, {3, 2}, {2, 3}, {1, 3}, {0, 2}, {0, 1}}, 8, 0.0f, MINK_POLYGON_OK},
+        {"two points", {{0, 0}, {1, 0}}, 2, 0.0f, MINK_POLYGON_TOO_FEW},
+        {"nine points", {{0, 0}}, 9, 0.0f, MINK_POLYGON_TOO_MANY},
+        {"NaN", {{0, 0}, {1, 0}, {NAN, 1}}, 3, 0.0f, MINK_POLYGON_NOT_FINITE},
+        {"infinity", {{0, 0}, {INFINITY, 0}, {0, 1}}, 3, 0.0f, MINK_POLYGON_NOT_FINITE},
+        {"NaN angle", {{0, 0}, {1, 0}, {0, 1}}, 3, NAN, MINK_POLYGON_NOT_FINITE},
+        {"huge angle", {{0, 0}, {1, 0}, {0, 1}}, 3, 1e6f, MINK_POLYGON_ANGLE_RANGE},
+        {"repeated neighbour", {{0, 0}, {1, 0}, {1, 0}, {0, 1}}, 4, 0.0f, MINK_POLYGON_REPEATED},
+        {"repeated apart", {{0, 0}, {1, 0}, {0, 0}, {0, 1}}, 4, 0.0f, MINK_POLYGON_REPEATED},
+        {"clockwise", {{0, 0}, {0, 1}, {1, 1}, {1, 0}}, 4, 0.0f, MINK_POLYGON_CLOCKWISE},
+        {"straight corner", {{0, 0}, {1, 0}, {2, 0}, {1, 1}}, 4, 0.0f, MINK_POLYGON_NOT_CONVEX},
+        {"reflex corner", {{0, 0}, {2, 0}, {1, 0.5f}, {2, 2}, {0, 2}}, 5, 0.0f, MINK_POLYGON_NOT_CONVEX},
+        {"pentagram (winds twice)", {{0, 10}, {-5.878f, -8.09f}, {9.511f, 3.09f}, {-9.511f, 3.09f}, {5.878f, -8.09f}},
+         5, 0.0f, MINK_POLYGON_NOT_CONVEX},
+        {"all on a line", {{0, 0}, {1, 1}, {2, 2}}, 3, 0.0f, MINK_POLYGON_NOT_CONVEX},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mink_polygon p;
+        memset(&p, 0x5a, sizeof p);
+        mink_polygon_check got = mink_polygon_make(cases[i].pts, cases[i].n, at, cases[i].angle, &p);
+        if (got != cases[i].want)
+            fail_msg("%s: got %s, want %s", cases[i].what, mink_polygon_check_string(got),
+                     mink_polygon_check_string(cases[i].want));
+        assert_true(strlen(mink_polygon_check_string(got)) > 0);
+        if (got == MINK_POLYGON_OK) {
+            assert_int_equal(p.count, cases[i].n);
+            assert_true(mink_polygon_is_valid(p));
+        } else {
+            mink_polygon zero = mink_polygon_zero();
+            assert_memory_equal(&p, &zero, sizeof p); /* refused: all zeros, INVALID in any query */
+            mink_hit h = mink_sweep_polygon(p, still, triangle(at), still, 1.0f);
+            assert_int_equal(h.flags, MINK_HIT_INVALID);
+        }
+    }
+    /* Derived fields: unit outward normals and the radius. */
+    mink_polygon sq = rect(-1, -2, 3, 2, at);
+    assert_float_equal(sq.normals[0].x, 0.0f, 0.0f), assert_float_equal(sq.normals[0].y, -1.0f, 0.0f);
+    assert_float_equal(sq.normals[1].x, 1.0f, 0.0f), assert_float_equal(sq.normals[1].y, 0.0f, 0.0f);
+    assert_float_equal(sq.radius, sqrtf(13.0f), 1e-6f);
+}
+
+static void hand_made_records_are_checked_in_queries(void **state) {
+    (void)state;
+    mink_polygon good = triangle(still);
+    mink_polygon bad = good;
+    bad.vertices[1] = (mink_vec2){-1.0f, 1.0f}; /* now clockwise, with stale normals */
+    assert_int_equal(mink_sweep_polygon(bad, still, good, still, 1.0f).flags, MINK_HIT_INVALID);
+    bad = good;
+    bad.count = 9;
+    assert_int_equal(mink_sweep_polygon(good, still, bad, still, 1.0f).flags, MINK_HIT_INVALID);
+    bad = good;
+    bad.position.x = NAN;
+    assert_int_equal(mink_sweep_polygon_circle(bad, still, (mink_circle){{5, 5}, 1}, still, 1.0f).flags, MINK_HIT_INVALID);
+    bad = good;
+    bad.normals[2].y = INFINITY;
+    assert_int_equal(mink_sweep_polygon_aabb(bad, still, (mink_aabb){{5, 5}, {6, 6}}, still, 1.0f).flags, MINK_HIT_INVALID);
+    /* A bad step. */
+    assert_int_equal(mink_sweep_polygon(good, still, good, still, -1.0f).flags, MINK_HIT_INVALID);
+    assert_int_equal(mink_sweep_polygon(good, (mink_vec2){NAN, 0}, good, still, 1.0f).flags, MINK_HIT_INVALID);
+}
+
+/* ---- the seed's cases ----------------------------------------------------------------------- */
+
+/* The seed's interval formula: on the axis that separates them last, a's interval [minp1, maxp1]
+ * moving at speed1 meets b's [minp2, maxp2] moving at speed2 when maxp1 + speed1·t = minp2 +
+ * speed2·t, t1 = (minp2 − maxp1) / (speed1 − speed2), and leaves it at t2 = (maxp2 − minp1) /
+ * (speed1 − speed2) (the seed writes them for time running backwards, hence its signs). A fast
+ * triangle crosses a wall a quarter unit thick: at both ends of the step it is clear of the
+ * wall, so a discrete test sees nothing. */
+static void seed_fast_triangle_through_thin_wall(void **state) {
+    const paths *p = *state;
+    mink_polygon tri = triangle((mink_vec2){-10.0f, 0.0f}); /* x in [-10, -8] */
+    mink_polygon wall = rect(0.0f, -5.0f, 0.25f, 5.0f, still);
+    mink_vec2 v = {40.0f, 0.0f};
+    float maxp1 = -8.0f, minp1 = -10.0f, minp2 = 0.0f, maxp2 = 0.25f, speed1 = 40.0f, speed2 = 0.0f;
+    float t1 = (minp2 - maxp1) / (speed1 - speed2), t2 = (maxp2 - minp1) / (speed1 - speed2);
+
+    /* Discrete tests at both ends of the step miss it: the tunnelling the sweep prevents. */
+    assert_int_equal(mink_overlap_polygon(tri, wall).flags, 0);
+    mink_polygon end = tri;
+    end.position.x += v.x;
+    assert_int_equal(mink_overlap_polygon(end, wall).flags, 0);
+
+    mink_polygon_pair pp = {tri, v, wall, still};
+    mink_polygon_aabb_pair pb = {tri, v, {{0.0f, -5.0f}, {0.25f, 5.0f}}, still};
+    mink_hit hp, hb;
+    SWEEP_BOTH(p, mink_batch_sweep_polygon, &pp, 1, 1.0f, &hp);
+    SWEEP_BOTH(p, mink_batch_sweep_polygon_aabb, &pb, 1, 1.0f, &hb);
+    for (int k = 0; k < 2; k++) {
+        const mink_hit *h = k ? &hb : &hp;
+        assert_int_equal(h->flags, MINK_HIT_CONTACT);
+        assert_true(h->t == t1);
+        assert_true(h->t_exit == t2);
+        assert_true(h->normal.x == -1.0f && h->normal.y == 0.0f);
+        assert_true(h->depth == 0.0f);
+        assert_true(h->point.x == 0.0f && h->point.y == 0.0f); /* the triangle's corner (2, 0) */
+    }
+}
+
+/* ---- hand-computed edge cases ---------------------------------------------------------------- */
+
+typedef struct poly_case {
+    const char *what;
+    mink_polygon a;
+    mink_vec2 va;
+    mink_polygon b;
+    mink_vec2 vb;
+    float dt;
+    uint32_t flags;
+    float t, nx, ny, depth, px, py, t_exit;
+} poly_case;
+
+static void check_case(const paths *p, const poly_case *c) {
+    mink_polygon_pair rec = {c->a, c->va, c->b, c->vb};
+    mink_hit h;
+    SWEEP_BOTH(p, mink_batch_sweep_polygon, &rec, 1, c->dt, &h);
+    mink_hit direct = mink_sweep_polygon(c->a, c->va, c->b, c->vb, c->dt);
+    assert_memory_equal(&h, &direct, sizeof h);
+    assert_hit_sane(&h);
+    if (h.flags != c->flags) fail_msg("%s: flags %u, want %u", c->what, (unsigned)h.flags, (unsigned)c->flags);
+    if (!h.flags) return;
+    if (!(h.t == c->t && h.normal.x == c->nx && h.normal.y == c->ny && h.depth == c->depth &&
+          h.point.x == c->px && h.point.y == c->py && h.t_exit == c->t_exit)) {
+        print_hit("got ", &h);
+        fail_msg("%s: want t %g n (%g %g) depth %g point (%g %g) t_exit %g", c->what, (double)c->t,
+                 (double)c->nx, (double)c->ny, (double)c->depth, (double)c->px, (double)c->py, (double)c->t_exit);
+    }
+    /* The same pair the other way round is the mirror. */
+    mink_hit m = mink_sweep_polygon(c->b, c->vb, c->a, c->va, c->dt);
+    assert_int_equal(m.flags, h.flags);
+    assert_true(m.t == h.t && m.normal.x == -h.normal.x && m.normal.y == -h.normal.y && m.t_exit == h.t_exit);
+}
+
+static void swept_sat_edge_cases(void **state) {
+    const paths *p = *state;
+    const mink_vec2 o = {0.0f, 0.0f};
+    mink_polygon unit = rect(0, 0, 2, 2, o);          /* [0,2]² */
+    mink_polygon right = rect(2, 0, 4, 2, o);         /* touching unit on x = 2 */
+    mink_polygon above = rect(0, 2, 2, 4, o);         /* touching unit on y = 2 */
+    mink_polygon far = rect(10, 0, 12, 2, o);         /* [10,12]×[0,2] */
+    mink_polygon corner = rect(3, 3, 5, 5, o);        /* diagonal from unit */
+    mink_polygon over = rect(1.5f, 0, 3.5f, 2, o);    /* overlaps unit by 0.5 in x */
+    const float inf = INFINITY;
+    poly_case cases[] = {
+        /* a reaches far's face x = 10 when 2 + 16t = 10: t = 0.5; leaves when 0 + 16t = 12. */
+        {"head-on", unit, {16, 0}, far, o, 1.0f, MINK_HIT_CONTACT, 0.5f, -1, 0, 0, 10, 1, 0.75f},
+        {"both moving", unit, {8, 0}, far, {-8, 0}, 1.0f, MINK_HIT_CONTACT, 0.5f, -1, 0, 0, 6, 1, 0.75f},
+        {"dt scales the step", unit, {32, 0}, far, o, 0.5f, MINK_HIT_CONTACT, 0.5f, -1, 0, 0, 10, 1, 0.75f},
+        {"too slow", unit, {7, 0}, far, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        {"arrives exactly at t = 1: not in [0, 1)", unit, {8, 0}, far, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        {"moving away", unit, {-16, 0}, far, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        {"zero motion, apart", unit, o, far, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        {"touching, approaching: contact at 0", unit, {1, 0}, right, o, 1.0f, MINK_HIT_CONTACT, 0.0f, -1, 0, 0, 2, 1, 4.0f},
+        {"touching, moving apart", unit, {-1, 0}, right, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        {"touching, still", unit, o, right, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        {"sliding along a shared face", unit, {5, 0}, above, o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        /* a's corner (2, 0) passes b's corner (3, −2) at t = 1/4: entering on x as it leaves on y. */
+        {"grazing a corner", unit, {4, -24}, rect(3, -4, 5, -2, o), o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        /* Corner into corner, moving diagonally: a contact at t = 1/2 on both axes at once; the
+         * tie goes to the first axis tried, a's first edge's (its bottom, −y). */
+        {"corner into corner", unit, {2, 2}, corner, o, 1.0f, MINK_HIT_CONTACT, 0.5f, 0, -1, 0, 3, 3, 2.5f},
+        {"parallel motion, apart on y", unit, {20, 0}, rect(0, 3, 2, 5, (mink_vec2){5, 0}), o, 1.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        /* Already overlapping by 0.5 along x: the MTV moves a by 0.5 along −x. The point is the
+         * middle of the penetration (x = 1.75) and of the shared span of the faces (y = 1). */
+        {"overlapping at the start", unit, o, over, o, 1.0f, MINK_HIT_CONTACT | MINK_HIT_OVERLAP, 0, -1, 0, 0.5f, 1.75f, 1, inf},
+        {"overlapping, moving out", unit, {-1, 0}, over, o, 1.0f, MINK_HIT_CONTACT | MINK_HIT_OVERLAP, 0, -1, 0, 0.5f, 1.75f, 1, 0.5f},
+        {"dt = 0 is no motion", unit, {1e30f, 0}, far, o, 0.0f, 0, 0, 0, 0, 0, 0, 0, 0},
+        /* Huge and tiny coordinates: powers of two keep every number exact. */
+        {"huge", rect(0, 0, 0x1p100f, 0x1p100f, o), {0x1p103f, 0}, rect(0x1p102f, 0, 0x1p103f, 0x1p100f, o), o, 1.0f,
+         MINK_HIT_CONTACT, 0.375f, -1, 0, 0, 0x1p102f, 0x1p99f, 1.0f},
+        {"tiny", rect(0, 0, 0x1p-100f, 0x1p-100f, o), {0x1p-97f, 0}, rect(0x1p-98f, 0, 0x1p-97f, 0x1p-100f, o), o, 1.0f,
+         MINK_HIT_CONTACT, 0.375f, -1, 0, 0, 0x1p-98f, 0x1p-101f, 1.0f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_case(p, &cases[i]);
+}
+
+/* A turned polygon: a square turned by 45° is a diamond; its lowest corner meets a floor. */
+static void turned_polygon_meets_floor(void **state) {
+    (void)state;
+    mink_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    mink_polygon diamond = make(sq, 4, (mink_vec2){0.0f, 10.0f}, 0.785398163f);
+    mink_aabb floor = {{-50.0f, -1.0f}, {50.0f, 0.0f}};
+    mink_hit h = mink_sweep_polygon_aabb(diamond, (mink_vec2){0.0f, -20.0f}, floor, still, 1.0f);
+    double corner = 10.0 - sqrt(2.0); /* the corner's height: it falls 20 per step */
+    assert_int_equal(h.flags, MINK_HIT_CONTACT);
+    assert_float_equal(h.t, corner / 20.0, 1e-6);
+    assert_true(h.normal.x == 0.0f && h.normal.y == 1.0f);
+    assert_float_equal(h.point.x, 0.0f, 1e-6), assert_float_equal(h.point.y, 0.0f, 1e-5);
+    /* sin and cos of 0 are exact: an angle of 0 leaves the vertices as they are. */
+    float s, c;
+    mink_sincosf(0.0f, &s, &c);
+    assert_true(s == 0.0f && c == 1.0f);
+    for (float x = -100.0f; x <= 100.0f; x += 0.37f) {
+        mink_sincosf(x, &s, &c);
+        assert_float_equal(s, sin(x), 4e-7), assert_float_equal(c, cos(x), 4e-7);
+    }
+}
+
+/* ---- circle against polygon -------------------------------------------------------------------- */
+
+static void circle_polygon_cases(void **state) {
+    const paths *p = *state;
+    mink_polygon sq = rect(0, 0, 2, 2, still);
+    /* Face: a circle of radius 0.5 at (−3, 1) moving +x at 10 touches x = 0 when −2.5 + 10t = 0.
+     * Seen from the polygon (a), the normal points from the circle (b) towards it: +x. */
+    mink_polygon_circle_pair face = {sq, still, {{-3.0f, 1.0f}, 0.5f}, {10.0f, 0.0f}};
+    /* Vertex: radius 1 at (−3, −3) moving (10, 10) meets the corner (0, 0) when √2·(3 − 10t) = 1. */
+    mink_polygon_circle_pair vertex = {sq, still, {{-3.0f, -3.0f}, 1.0f}, {10.0f, 10.0f}};
+    /* A centre passing the corner's disk at distance 1.2 > 1: beyond the face bands, so a miss. */
+    mink_polygon_circle_pair miss = {sq, still, {{-1.2f, -5.0f}, 1.0f}, {0.0f, 10.0f}};
+    /* Inside: centre (1.5, 1), radius 1: nearest face x = 2 at 0.5, so depth 1.5 along −x for the
+     * circle, +x seen from the polygon... the MTV moves the polygon (a) away from the circle: −x. */
+    mink_polygon_circle_pair inside = {sq, still, {{1.5f, 1.0f}, 1.0f}, still};
+    mink_polygon_circle_pair touching_away = {sq, still, {{3.0f, 1.0f}, 1.0f}, {1.0f, 0.0f}};
+    mink_polygon_circle_pair recs[5] = {face, vertex, miss, inside, touching_away};
+    mink_hit h[5];
+    SWEEP_BOTH(p, mink_batch_sweep_polygon_circle, recs, 5, 1.0f, h);
+    for (int i = 0; i < 5; i++) assert_hit_sane(&h[i]);
+
+    assert_int_equal(h[0].flags, MINK_HIT_CONTACT);
+    assert_true(h[0].t == 0.25f && h[0].normal.x == 1.0f && h[0].normal.y == 0.0f);
+    assert_true(h[0].point.x == 0.0f && h[0].point.y == 1.0f);
+
+    assert_int_equal(h[1].flags, MINK_HIT_CONTACT);
+    assert_float_equal(h[1].t, (3.0 - 1.0 / sqrt(2.0)) / 10.0, 1e-6);
+    assert_float_equal(h[1].normal.x, 1.0 / sqrt(2.0), 1e-6), assert_float_equal(h[1].normal.y, 1.0 / sqrt(2.0), 1e-6);
+    assert_float_equal(h[1].point.x, 0.0f, 1e-6), assert_float_equal(h[1].point.y, 0.0f, 1e-6);
+
+    assert_int_equal(h[2].flags, 0);
+
+    assert_int_equal(h[3].flags, MINK_HIT_CONTACT | MINK_HIT_OVERLAP);
+    assert_true(h[3].normal.x == -1.0f && h[3].normal.y == 0.0f && h[3].depth == 1.5f);
+
+    assert_int_equal(h[4].flags, 0);
+}
+
+/* ---- batches: mixed vertex counts, and polygons in the mixed batch ------------------------------- */
+
+static void mixed_batch_with_polygons(void **state) {
+    const paths *p = *state;
+    enum { N = 4096 };
+    mink_pair *pairs = malloc(N * sizeof *pairs);
+    mink_hit *hits = malloc(N * sizeof *hits);
+    assert_true(pairs && hits);
+    mink_sample_rotating_pairs(77, N, pairs);
+    for (size_t i = 0; i < N; i += 2) pairs[i].a.angular_velocity = pairs[i].b.angular_velocity = 0.0f;
+    SWEEP_BOTH(p, mink_batch_sweep, pairs, N, 0.5f, hits);
+    size_t polygons = 0, contacts = 0;
+    for (size_t i = 0; i < N; i++) {
+        const mink_body *a = &pairs[i].a, *b = &pairs[i].b;
+        polygons += a->type == MINK_SHAPE_POLYGON || b->type == MINK_SHAPE_POLYGON;
+        contacts += (hits[i].flags & MINK_HIT_CONTACT) != 0;
+        mink_hit want = (mink_body_turns(*a) || mink_body_turns(*b))
+                            ? mink_sweep_rotating(*a, *b, 0.5f, (mink_rotating_desc){0}, NULL)
+                            : mink_sweep_bodies_linear(*a, *b, 0.5f);
+        assert_hits_identical_records(&hits[i], &want, 1, &pairs[i], sizeof pairs[i], "mixed vs its query");
+        /* Either order: the mirror. */
+        mink_hit back = mink_sweep_bodies(*b, *a, 0.5f);
+        if (!(mink_body_turns(*a) || mink_body_turns(*b))) {
+            assert_int_equal(back.flags, want.flags);
+            assert_true(back.t == want.t && back.normal.x == -want.normal.x && back.normal.y == -want.normal.y);
+        }
+    }
+    assert_true(polygons > N / 2 && contacts > N / 10);
+    free(pairs), free(hits);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(constructor_checks_every_rule),
+        cmocka_unit_test(hand_made_records_are_checked_in_queries),
+        cmocka_unit_test(turned_polygon_meets_floor),
+        cmocka_unit_test_setup_teardown(seed_fast_triangle_through_thin_wall, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(mixed_batch_with_polygons, paths_setup, paths_teardown),
+    };
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("polygon", tests, NULL, NULL);
+}

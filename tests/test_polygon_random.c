@@ -1,0 +1,266 @@
+/* tests/test_polygon_random.c — a million random pairs per polygon kind: OpenCL == scalar under
+ * memcmp, and mink's answers against the independent double-precision oracle of oracle2d.h;
+ * conservative advancement against densely sampled true contacts. */
+#include "oracle2d.h"
+#include "test_util.h"
+
+#define MILLION (1u << 20)
+
+typedef struct tally {
+    size_t compared, ambiguous, contacts, overlaps;
+    double worst; /* worst error / tolerance */
+} tally;
+
+static double scale_of(const dshape *a, const dshape *b, dv2 d) {
+    double s = hypot(d.x, d.y);
+    for (int i = 0; i < a->n; i++) s = fmax(s, fmax(fabs(a->v[i].x), fabs(a->v[i].y)) + a->r);
+    for (int i = 0; i < b->n; i++) s = fmax(s, fmax(fabs(b->v[i].x), fabs(b->v[i].y)) + b->r);
+    return s;
+}
+
+static void within(tally *t, double err, double tol, const char *what, size_t i, const mink_hit *h) {
+    if (err / tol > t->worst) t->worst = err / tol;
+    if (err > tol) {
+        print_hit("mink", h);
+        fail_msg("pair %zu: %s off by %g (tolerance %g)", i, what, err, tol);
+    }
+}
+
+static double d_extent_along(const dshape *s, dv2 n) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < s->n; i++) {
+        double p = s->v[i].x * n.x + s->v[i].y * n.y;
+        lo = fmin(lo, p), hi = fmax(hi, p);
+    }
+    return hi - lo;
+}
+
+/* One pair against the oracle: shapes a and b (b may be rounded), displacements da and db. */
+static void check_against_oracle(tally *t, size_t i, const dshape *a, dv2 da, const dshape *b, dv2 db,
+                                 const mink_hit *h) {
+    assert_hit_sane(h);
+    assert_false(h->flags & MINK_HIT_INVALID);
+    d_motion m = {a, b, da, db};
+    dv2 d = {da.x - db.x, da.y - db.y};
+    double tol = 2e-6 * scale_of(a, b, d);
+    double gmin, tmin;
+    double t_first = d_first_contact(&m, &gmin, &tmin);
+    double g0 = d_gap_at(&m, 0), g1 = d_gap_at(&m, 1);
+    /* Too close to call in float: touching or grazing, or arriving just at an end of the step. */
+    if (fabs(g0) <= tol || fabs(gmin) <= tol || fabs(g1) <= tol) {
+        t->ambiguous++;
+        return;
+    }
+    t->compared++;
+    int want = t_first >= 0;
+    if (want != ((h->flags & MINK_HIT_CONTACT) != 0)) {
+        print_hit("mink", h);
+        fail_msg("pair %zu: oracle says %s (first contact %g, least gap %g, tolerance %g)", i,
+                 want ? "contact" : "none", t_first, gmin, tol);
+    }
+    if (!want) return;
+    dv2 n = {h->normal.x, h->normal.y};
+    if (g0 < 0) { /* overlapping: the depth is the origin's distance to the obstacle's boundary */
+        assert_true(h->flags & MINK_HIT_OVERLAP);
+        t->overlaps++;
+        within(t, fabs(h->depth - -g0), 8 * tol, "depth", i, h);
+        /* Moving a by depth along the normal just separates them. */
+        within(t, fabs(d_separation_along(a, b, n) + h->depth), 8 * tol, "normal (overlap)", i, h);
+        return;
+    }
+    t->contacts++;
+    assert_int_equal(h->flags, MINK_HIT_CONTACT);
+    /* At mink's t the shapes touch, the normal is an axis across which they touch, and the point
+     * lies on both boundaries. */
+    double tt = h->t;
+    dshape at = *a, bt = *b;
+    for (int k = 0; k < at.n; k++) at.v[k].x += da.x * tt, at.v[k].y += da.y * tt;
+    for (int k = 0; k < bt.n; k++) bt.v[k].x += db.x * tt, bt.v[k].y += db.y * tt;
+    within(t, fabs(d_gap_at(&m, tt)), 8 * tol, "gap at t", i, h);
+    within(t, fabs(d_separation_along(&at, &bt, n)), 8 * tol, "normal", i, h);
+    /* mink counts a vertex within 1/4096 of the shapes' depth along the normal as part of the
+     * touching feature (so nearly parallel edges meet in the middle): the point may be that far off. */
+    dv2 q = {h->point.x, h->point.y};
+    double feature = (d_extent_along(&at, n) + d_extent_along(&bt, n)) / 4096.0;
+    within(t, fabs(d_shape_dist(&at, q)), 16 * tol + feature, "point on a", i, h);
+    within(t, fabs(d_shape_dist(&bt, q)), 16 * tol + feature, "point on b", i, h);
+    if (isfinite(h->t_exit)) {
+        double te = h->t_exit;
+        assert_true(te >= tt);
+        within(t, fabs(d_gap_at(&m, te)), 8 * tol * fmax(1.0, te), "gap at t_exit", i, h);
+    }
+}
+
+static void report(const char *what, size_t n, const tally *t) {
+    printf("  %s: %zu pairs, compared %zu (contacts %zu, overlaps %zu), ambiguous %zu; worst error / tolerance %.3f\n",
+           what, n, t->compared, t->contacts, t->overlaps, t->ambiguous, t->worst);
+    assert_true(t->contacts > t->compared / 8 && t->overlaps > 0);
+}
+
+#define ORACLE_EVERY 8 /* the oracle is slow: every 8th pair of the million */
+
+static void opencl_polygon_million(void **state) {
+    const paths *p = *state;
+    static const uint32_t counts[3] = {0, 4, 8};
+    for (int c = 0; c < 3; c++) {
+        size_t n = c == 0 ? MILLION : MILLION / 8;
+        mink_polygon_pair *pairs = malloc(n * sizeof *pairs);
+        mink_hit *hits = malloc(n * sizeof *hits);
+        assert_true(pairs && hits);
+        mink_sample_polygon_pairs(4 + (uint64_t)c, n, counts[c], pairs);
+        SWEEP_BOTH(p, mink_batch_sweep_polygon, pairs, n, 1.0f, hits);
+        tally t = {0};
+        for (size_t i = 0; i < n; i += ORACLE_EVERY) {
+            dshape a = d_polygon(&pairs[i].a, 0), b = d_polygon(&pairs[i].b, 0);
+            check_against_oracle(&t, i, &a, (dv2){pairs[i].va.x, pairs[i].va.y}, &b, (dv2){pairs[i].vb.x, pairs[i].vb.y}, &hits[i]);
+        }
+        char what[64];
+        snprintf(what, sizeof what, "polygon-polygon (%s vertices)", c == 0 ? "3 to 8" : (c == 1 ? "4" : "8"));
+        report(what, n, &t);
+        free(pairs), free(hits);
+    }
+}
+
+static void opencl_polygon_aabb_million(void **state) {
+    const paths *p = *state;
+    size_t n = MILLION;
+    mink_polygon_aabb_pair *pairs = malloc(n * sizeof *pairs);
+    mink_hit *hits = malloc(n * sizeof *hits);
+    assert_true(pairs && hits);
+    mink_sample_polygon_aabb_pairs(5, n, pairs);
+    SWEEP_BOTH(p, mink_batch_sweep_polygon_aabb, pairs, n, 1.0f, hits);
+    tally t = {0};
+    for (size_t i = 0; i < n; i += ORACLE_EVERY) {
+        dshape a = d_polygon(&pairs[i].a, 0), b = d_box(pairs[i].b, 0);
+        check_against_oracle(&t, i, &a, (dv2){pairs[i].va.x, pairs[i].va.y}, &b, (dv2){pairs[i].vb.x, pairs[i].vb.y}, &hits[i]);
+    }
+    report("polygon-box", n, &t);
+    free(pairs), free(hits);
+}
+
+static void opencl_polygon_circle_million(void **state) {
+    const paths *p = *state;
+    size_t n = MILLION;
+    mink_polygon_circle_pair *pairs = malloc(n * sizeof *pairs);
+    mink_hit *hits = malloc(n * sizeof *hits);
+    assert_true(pairs && hits);
+    mink_sample_polygon_circle_pairs(6, n, pairs);
+    SWEEP_BOTH(p, mink_batch_sweep_polygon_circle, pairs, n, 1.0f, hits);
+    tally t = {0};
+    for (size_t i = 0; i < n; i += ORACLE_EVERY) {
+        dshape a = d_polygon(&pairs[i].a, 0), b = d_circle(pairs[i].b);
+        check_against_oracle(&t, i, &a, (dv2){pairs[i].va.x, pairs[i].va.y}, &b, (dv2){pairs[i].vb.x, pairs[i].vb.y}, &hits[i]);
+    }
+    report("polygon-circle", n, &t);
+    free(pairs), free(hits);
+}
+
+/* ---- conservative advancement ------------------------------------------------------------------ */
+
+#define SAMPLES 1000
+
+static double body_gap(const mink_body *a, const mink_body *b, double dt, double t) {
+    dshape sa = d_body_at(a, dt, t), sb = d_body_at(b, dt, t);
+    return d_gap(&sa, (dv2){0, 0}, &sb, (dv2){0, 0});
+}
+
+/* The rotating batch on both paths for a million pairs; on a sample of them, the true gap
+ * sampled SAMPLES times over the step: CA never reports a time after the first sampled contact,
+ * never misses one, and where it converged, the shapes are apart by at most the target at its t. */
+static void opencl_rotating_million(void **state) {
+    const paths *p = *state;
+    size_t n = MILLION;
+    const float dt = 0.5f;
+    mink_pair *pairs = malloc(n * sizeof *pairs);
+    mink_hit *hits = malloc(n * sizeof *hits);
+    assert_true(pairs && hits);
+    mink_sample_rotating_pairs(7, n, pairs);
+    mink_hit *cl = malloc(n * sizeof *cl);
+    assert_non_null(cl);
+    assert_int_equal(mink_batch_sweep_rotating(p->scalar, pairs, n, dt, NULL, hits), MINK_OK);
+    assert_int_equal(mink_batch_sweep_rotating(p->opencl, pairs, n, dt, NULL, cl), MINK_OK);
+    assert_hits_identical_records(cl, hits, n, pairs, sizeof *pairs, "rotating: OpenCL and scalar");
+    free(cl);
+
+    size_t checked = 0, sampled_contacts = 0, ca_contacts = 0, not_converged = 0, overlaps = 0;
+    double worst_early = 0; /* how far before the sampled contact CA stopped, as a fraction of the step */
+    for (size_t i = 0; i < n; i += 256) {
+        const mink_body *a = &pairs[i].a, *b = &pairs[i].b;
+        const mink_hit *h = &hits[i];
+        assert_hit_sane(h);
+        checked++;
+        double tol = 1e-5 * (100.0 + 30.0 * dt);
+        double first = -1;
+        for (int k = 0; k < SAMPLES && first < 0; k++)
+            if (body_gap(a, b, dt, (double)k / SAMPLES) < -tol) first = (double)k / SAMPLES;
+        if (h->flags & MINK_HIT_OVERLAP) {
+            overlaps++;
+            assert_true(body_gap(a, b, dt, 0) < tol);
+            continue;
+        }
+        if (first >= 0) {
+            sampled_contacts++;
+            if (!(h->flags & MINK_HIT_CONTACT) || h->t > first) {
+                print_hit("mink", h);
+                fail_msg("pair %zu: sampling finds contact at t = %g; CA %s", i, first,
+                         (h->flags & MINK_HIT_CONTACT) ? "reports it later" : "misses it");
+            }
+            if (first - h->t > worst_early) worst_early = first - h->t;
+        }
+        if (h->flags & MINK_HIT_CONTACT) {
+            ca_contacts++;
+            double g = body_gap(a, b, dt, h->t);
+            if (g < -tol) fail_msg("pair %zu: CA's t = %g is past contact (gap %g)", i, (double)h->t, g);
+            if (h->flags & MINK_HIT_NOT_CONVERGED) {
+                not_converged++;
+                continue;
+            }
+            /* The default target: 1/1024 of the shapes' reach plus radius. */
+            mink_mover ma = mink_body_mover(*a, dt), mb = mink_body_mover(*b, dt);
+            double target = (ma.reach + ma.hull.radius + mb.reach + mb.hull.radius) / 1024.0;
+            if (g > target + tol) fail_msg("pair %zu: CA stopped at gap %g, more than the target %g", i, g, target);
+        }
+    }
+    printf("  rotating: %zu pairs, %zu sampled x %d: contacts found by sampling %zu, by CA %zu "
+           "(not converged %zu), overlaps %zu; CA stops at most %.4f of the step before the first sample in contact\n",
+           n, checked, SAMPLES, sampled_contacts, ca_contacts, not_converged, overlaps, worst_early);
+    assert_true(sampled_contacts > checked / 8);
+    free(pairs), free(hits);
+}
+
+/* Without turning, conservative advancement stops no later than swept SAT's exact time. */
+static void rotating_query_bounds_swept_sat(void **state) {
+    (void)state;
+    enum { N = 20000 };
+    mink_polygon_pair *pairs = malloc(N * sizeof *pairs);
+    assert_non_null(pairs);
+    mink_sample_polygon_pairs(8, N, 0, pairs);
+    size_t both = 0;
+    for (size_t i = 0; i < N; i++) {
+        mink_body a = mink_body_polygon(pairs[i].a, pairs[i].va), b = mink_body_polygon(pairs[i].b, pairs[i].vb);
+        mink_hit sat = mink_sweep_polygon(pairs[i].a, pairs[i].va, pairs[i].b, pairs[i].vb, 1.0f);
+        uint32_t it = 0;
+        mink_hit ca = mink_sweep_rotating(a, b, 1.0f, (mink_rotating_desc){0}, &it);
+        if ((sat.flags & MINK_HIT_CONTACT) && !(sat.flags & MINK_HIT_OVERLAP)) {
+            /* A touch that SAT calls a contact CA must see too, no later. */
+            assert_true(ca.flags & MINK_HIT_CONTACT);
+            assert_true(ca.t <= sat.t);
+            both++;
+        }
+        assert_true(it <= MINK_ROTATING_DEFAULT_ITERATIONS);
+    }
+    assert_true(both > N / 10);
+    free(pairs);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(opencl_polygon_million, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_polygon_aabb_million, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_polygon_circle_million, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_rotating_million, paths_setup, paths_teardown),
+        cmocka_unit_test(rotating_query_bounds_swept_sat),
+    };
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("polygon_random", tests, NULL, NULL);
+}
