@@ -1,6 +1,7 @@
 /* bench/bench_batch.c — batch throughput for every pair kind, scalar and OpenCL side by side.
  *
- * For each kind (box, circle, circle–box, mixed in random order, mixed sorted by kind) and for
+ * For each kind (box, circle, circle–box, mixed in random order, mixed sorted by kind, polygons of
+ * 4 and 8 vertices, polygon–box, polygon–circle, turning bodies by conservative advancement) and for
  * 10^3 … MAX pairs of the sample batches (about a third hitting), prints million pairs per second:
  *   scalar          the scalar path on this thread
  *   cl kernel       the OpenCL kernels alone (profiling events)
@@ -22,11 +23,20 @@ static mink_status run_aabb(mink_context *c, const void *p, size_t n, float dt, 
 static mink_status run_circle(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_circle(c, p, n, dt, h); }
 static mink_status run_circle_aabb(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_circle_aabb(c, p, n, dt, h); }
 static mink_status run_mixed(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep(c, p, n, dt, h); }
+static mink_status run_polygon(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon(c, p, n, dt, h); }
+static mink_status run_polygon_aabb(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon_aabb(c, p, n, dt, h); }
+static mink_status run_polygon_circle(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon_circle(c, p, n, dt, h); }
+static mink_status run_rotating(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_rotating(c, p, n, dt, NULL, h); }
 
 static void make_aabb(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
 static void make_circle(size_t n, void *out) { mink_sample_circle_pairs(1, n, out); }
 static void make_circle_aabb(size_t n, void *out) { mink_sample_circle_aabb_pairs(1, n, out); }
 static void make_mixed(size_t n, void *out) { mink_sample_pairs(1, n, out); }
+static void make_polygon4(size_t n, void *out) { mink_sample_polygon_pairs(1, n, 4, out); }
+static void make_polygon8(size_t n, void *out) { mink_sample_polygon_pairs(1, n, 8, out); }
+static void make_polygon_aabb(size_t n, void *out) { mink_sample_polygon_aabb_pairs(1, n, out); }
+static void make_polygon_circle(size_t n, void *out) { mink_sample_polygon_circle_pairs(1, n, out); }
+static void make_rotating(size_t n, void *out) { mink_sample_rotating_pairs(1, n, out); }
 
 static int kind_of(const mink_pair *p) { return (int)(p->a.type * 4u + p->b.type); }
 static int cmp_kind(const void *a, const void *b) { return kind_of(a) - kind_of(b); }
@@ -49,6 +59,11 @@ static const kind kinds[] = {
     {"circle-box", sizeof(mink_circle_aabb_pair), make_circle_aabb, run_circle_aabb},
     {"mixed", sizeof(mink_pair), make_mixed, run_mixed},
     {"mixed-sorted", sizeof(mink_pair), make_mixed_sorted, run_mixed},
+    {"polygon-4", sizeof(mink_polygon_pair), make_polygon4, run_polygon},
+    {"polygon-8", sizeof(mink_polygon_pair), make_polygon8, run_polygon},
+    {"polygon-box", sizeof(mink_polygon_aabb_pair), make_polygon_aabb, run_polygon_aabb},
+    {"polygon-circle", sizeof(mink_polygon_circle_pair), make_polygon_circle, run_polygon_circle},
+    {"rotating", sizeof(mink_pair), make_rotating, run_rotating},
 };
 
 typedef struct figure {

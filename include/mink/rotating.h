@@ -150,7 +150,7 @@ MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, floa
             mink_vec2 sb = mink_v2(pb.x - n.x * hb.radius, pb.y - n.y * hb.radius);
             h.point = mink_v2((sa.x + sb.x) * 0.5f, (sa.y + sb.y) * 0.5f);
             h.t_exit = MINK_INF; /* not computed by conservative advancement */
-            h.flags = MINK_HIT_CONTACT | (g <= target ? 0u : MINK_HIT_NOT_CONVERGED);
+            h.flags = MINK_HIT_CONTACT | (g <= target ? 0u : (uint32_t)MINK_HIT_NOT_CONVERGED);
             return mink_hit_checked(h);
         }
         t = t + (g - target * 0.5f) / w;
