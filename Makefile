@@ -6,10 +6,12 @@ BUILD     ?= build
 CONFIG    ?= Release
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 
-# Debian 12 packages the build, the OpenCL runtime (PoCL on the CPU) and the tests need.
+# Debian 12 packages the build, the OpenCL runtime (PoCL on the CPU) and the tests need, and the
+# peer the benchmarks compare against (Box2D 2.4, C++: g++). The library itself needs neither.
 PACKAGES  := cmake make gcc pkg-config \
              opencl-headers ocl-icd-opencl-dev pocl-opencl-icd \
-             libcmocka-dev valgrind
+             libcmocka-dev valgrind \
+             g++ libbox2d-dev
 
 .PHONY: all deps configure build demo test install clean
 

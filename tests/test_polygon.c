@@ -24,7 +24,7 @@ static mink_polygon triangle(mink_vec2 at) {
 
 /* ---- the constructor ------------------------------------------------------------------------ */
 
-static void constructor_checks_every_rule(void **state) {
+static void scalar_constructor_checks_every_rule(void **state) {
     (void)state;
     const mink_vec2 at = {0.0f, 0.0f};
     struct {
@@ -76,7 +76,7 @@ static void constructor_checks_every_rule(void **state) {
     assert_float_equal(sq.radius, sqrtf(13.0f), 1e-6f);
 }
 
-static void hand_made_records_are_checked_in_queries(void **state) {
+static void scalar_hand_made_records_are_checked(void **state) {
     (void)state;
     mink_polygon good = triangle(still);
     mink_polygon bad = good;
@@ -212,7 +212,7 @@ static void swept_sat_edge_cases(void **state) {
 }
 
 /* A turned polygon: a square turned by 45° is a diamond; its lowest corner meets a floor. */
-static void turned_polygon_meets_floor(void **state) {
+static void scalar_turned_polygon_meets_floor(void **state) {
     (void)state;
     mink_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
     mink_polygon diamond = make(sq, 4, (mink_vec2){0.0f, 10.0f}, 0.785398163f);
@@ -304,9 +304,9 @@ static void mixed_batch_with_polygons(void **state) {
 
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(constructor_checks_every_rule),
-        cmocka_unit_test(hand_made_records_are_checked_in_queries),
-        cmocka_unit_test(turned_polygon_meets_floor),
+        cmocka_unit_test(scalar_constructor_checks_every_rule),
+        cmocka_unit_test(scalar_hand_made_records_are_checked),
+        cmocka_unit_test(scalar_turned_polygon_meets_floor),
         cmocka_unit_test_setup_teardown(seed_fast_triangle_through_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
