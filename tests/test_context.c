@@ -87,6 +87,30 @@ static void check_bad_batch_arguments(mink_context *ctx) {
     assert_int_equal(mink_batch_sweep(ctx, &mp, 1, 1, &hit), MINK_OK);
     assert_int_equal(hit.flags, MINK_HIT_CONTACT);
     assert_int_equal(mink_context_stats(ctx).bytes_in, sizeof mp);
+    /* Polygons and the rotating query, each naming itself; a bad desc is a bad argument. */
+    mink_polygon_pair pp = {0};
+    mink_polygon_aabb_pair pb = {0};
+    mink_polygon_circle_pair pc = {0};
+    assert_int_equal(mink_batch_sweep_polygon(ctx, NULL, 1, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_polygon: the input is NULL"));
+    assert_int_equal(mink_batch_sweep_polygon_aabb(ctx, &pb, SIZE_MAX / 64, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_polygon_aabb: count"));
+    assert_int_equal(mink_batch_sweep_polygon_circle(ctx, &pc, 1, -1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_polygon_circle: dt must be finite"));
+    assert_int_equal(mink_batch_sweep_rotating(ctx, &mp, 1, 1, &(mink_rotating_desc){.target = -1}, &hit),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "desc->target"));
+    assert_int_equal(mink_batch_sweep_rotating(ctx, &mp, 1, 1, &(mink_rotating_desc){.target = NAN}, &hit),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_rotating(NULL, &mp, 1, 1, NULL, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_rotating(ctx, &mp, 1, 1, NULL, NULL), MINK_ERR_INVALID_ARGUMENT);
+    /* A zeroed polygon record is well formed but invalid geometry: INVALID, not an error. */
+    assert_int_equal(mink_batch_sweep_polygon(ctx, &pp, 1, 1, &hit), MINK_OK);
+    assert_int_equal(hit.flags, MINK_HIT_INVALID);
+    assert_int_equal(mink_batch_sweep_rotating(ctx, &mp, 1, 1, NULL, &hit), MINK_OK);
+    assert_int_equal(hit.flags, MINK_HIT_CONTACT); /* the circle reaches the box: within the target */
+    assert_int_equal(mink_batch_sweep_polygon(ctx, NULL, 0, 1, NULL), MINK_OK);
+    assert_int_equal(mink_batch_sweep_rotating(ctx, NULL, 0, 1, NULL, NULL), MINK_OK);
     /* -0 is a zero step, not a negative one. */
     assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, 1, -0.0f, &hit), MINK_OK);
     assert_int_equal(hit.flags, 0);
