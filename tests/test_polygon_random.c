@@ -121,39 +121,33 @@ static void opencl_polygon_million(void **state) {
     }
 }
 
-static void opencl_polygon_aabb_million(void **state) {
-    const paths *p = *state;
-    size_t n = MILLION;
-    mink_polygon_aabb_pair *pairs = malloc(n * sizeof *pairs);
-    mink_hit *hits = malloc(n * sizeof *hits);
-    assert_true(pairs && hits);
-    mink_sample_polygon_aabb_pairs(5, n, pairs);
-    SWEEP_BOTH(p, mink_batch_sweep_polygon_aabb, pairs, n, 1.0f, hits);
-    tally t = {0};
-    for (size_t i = 0; i < n; i += ORACLE_EVERY) {
-        dshape a = d_polygon(&pairs[i].a, 0), b = d_box(pairs[i].b, 0);
-        check_against_oracle(&t, i, &a, (dv2){pairs[i].va.x, pairs[i].va.y}, &b, (dv2){pairs[i].vb.x, pairs[i].vb.y}, &hits[i]);
+/* A million pairs of one kind through its batch on both paths, every ORACLE_EVERY-th against the
+ * oracle; `to_b` turns the record's b into the oracle's shape. */
+#define ORACLE_KIND_TEST(name, label, record, sample, batch, to_b)                                 \
+    static void name(void **state) {                                                               \
+        const paths *p = *state;                                                                   \
+        size_t n = MILLION;                                                                        \
+        record *pairs = malloc(n * sizeof *pairs);                                                 \
+        mink_hit *hits = malloc(n * sizeof *hits);                                                 \
+        assert_true(pairs && hits);                                                                \
+        sample;                                                                                    \
+        SWEEP_BOTH(p, batch, pairs, n, 1.0f, hits);                                                \
+        tally t = {0};                                                                             \
+        for (size_t i = 0; i < n; i += ORACLE_EVERY) {                                             \
+            dshape a = d_polygon(&pairs[i].a, 0), b = to_b(pairs[i].b);                            \
+            check_against_oracle(&t, i, &a, (dv2){pairs[i].va.x, pairs[i].va.y}, &b,               \
+                                 (dv2){pairs[i].vb.x, pairs[i].vb.y}, &hits[i]);                   \
+        }                                                                                          \
+        report(label, n, &t);                                                                      \
+        free(pairs), free(hits);                                                                   \
     }
-    report("polygon-box", n, &t);
-    free(pairs), free(hits);
-}
 
-static void opencl_polygon_circle_million(void **state) {
-    const paths *p = *state;
-    size_t n = MILLION;
-    mink_polygon_circle_pair *pairs = malloc(n * sizeof *pairs);
-    mink_hit *hits = malloc(n * sizeof *hits);
-    assert_true(pairs && hits);
-    mink_sample_polygon_circle_pairs(6, n, pairs);
-    SWEEP_BOTH(p, mink_batch_sweep_polygon_circle, pairs, n, 1.0f, hits);
-    tally t = {0};
-    for (size_t i = 0; i < n; i += ORACLE_EVERY) {
-        dshape a = d_polygon(&pairs[i].a, 0), b = d_circle(pairs[i].b);
-        check_against_oracle(&t, i, &a, (dv2){pairs[i].va.x, pairs[i].va.y}, &b, (dv2){pairs[i].vb.x, pairs[i].vb.y}, &hits[i]);
-    }
-    report("polygon-circle", n, &t);
-    free(pairs), free(hits);
-}
+static dshape d_box_still(mink_aabb b) { return d_box(b, 0); }
+
+ORACLE_KIND_TEST(opencl_polygon_aabb_million, "polygon-box", mink_polygon_aabb_pair,
+                 mink_sample_polygon_aabb_pairs(5, n, pairs), mink_batch_sweep_polygon_aabb, d_box_still)
+ORACLE_KIND_TEST(opencl_polygon_circle_million, "polygon-circle", mink_polygon_circle_pair,
+                 mink_sample_polygon_circle_pairs(6, n, pairs), mink_batch_sweep_polygon_circle, d_circle)
 
 /* ---- conservative advancement ------------------------------------------------------------------ */
 
