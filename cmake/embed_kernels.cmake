@@ -1,5 +1,5 @@
 # Turns the kernel sources into a C byte array, so the library carries its kernels.
-# Run in script mode:  cmake -DOUTPUT=... -DROOT=... -DSOURCES="kernels/a.cl;..." -P embed_kernels.cmake
+# Run in script mode:  cmake -DOUTPUT=... -DROOT=... -DSOURCES=kernels/a.cl,kernels/b.cl -P embed_kernels.cmake
 #
 # Each `#include "mink/X"` line is replaced by include/mink/X, itself expanded the same way, framed
 # by #line directives so a build log's line numbers point into the real files. A header already
@@ -40,6 +40,7 @@ function(mink_expand file out)
   set(${out} "${result}" PARENT_SCOPE)
 endfunction()
 
+string(REPLACE "," ";" SOURCES "${SOURCES}")
 set(text "")
 foreach(source IN LISTS SOURCES)
   mink_expand("${source}" body)

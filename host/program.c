@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world_internal.h"
 
 /* Generated at build time from the kernels in kernels/ with the shared headers (include/mink/body.h and below) inlined
  * (cmake/embed_kernels.cmake), so an installed program needs no file beside it. */
@@ -22,30 +22,41 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_SWEEP_PAIR] = "mink_sweep_pair_kernel",
     [MINK_KERNEL_SWEEP_ROTATING] = "mink_sweep_rotating_kernel",
     [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
+    [MINK_KERNEL_WORLD_BOUNDS] = "mink_world_bounds_kernel",
+    [MINK_KERNEL_RADIX_COUNT] = "mink_radix_count_kernel",
+    [MINK_KERNEL_RADIX_SCATTER] = "mink_radix_scatter_kernel",
+    [MINK_KERNEL_SCAN_SUM] = "mink_scan_sum_kernel",
+    [MINK_KERNEL_SCAN_TOP] = "mink_scan_top_kernel",
+    [MINK_KERNEL_SCAN_APPLY] = "mink_scan_apply_kernel",
+    [MINK_KERNEL_WORLD_SWEEP] = "mink_world_sweep_kernel",
+    [MINK_KERNEL_WORLD_NARROW] = "mink_world_narrow_kernel",
+    [MINK_KERNEL_WORLD_DEGREE] = "mink_world_degree_kernel",
+    [MINK_KERNEL_WORLD_ADJACENCY] = "mink_world_adjacency_kernel",
+    [MINK_KERNEL_WORLD_RESOLVE] = "mink_world_resolve_kernel",
+    [MINK_KERNEL_WORLD_SCATTER] = "mink_world_scatter_kernel",
+    [MINK_KERNEL_WORLD_GATHER] = "mink_world_gather_kernel",
+    [MINK_KERNEL_WORLD_LAYOUT] = "mink_world_layout_kernel",
 };
 
-/* Runs the layout kernel once: the device must agree with the host on every record's size. */
-static mink_status check_layout(mink_context *ctx) {
+/* Runs a layout kernel once: the device must agree with the host on every record's size. */
+static mink_status check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n) {
     enum { N = 8 };
-    const cl_uint host[N] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
-                             sizeof(mink_circle_aabb_pair), sizeof(mink_pair), sizeof(mink_polygon_pair),
-                             sizeof(mink_polygon_aabb_pair), sizeof(mink_polygon_circle_pair)};
     cl_uint device[N] = {0};
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
-    cl_kernel k = ctx->kernels[MINK_KERNEL_LAYOUT];
+    cl_kernel k = ctx->kernels[id];
     size_t one = 1;
     cl_mem buf = clCreateBuffer(ctx->cl, CL_MEM_WRITE_ONLY, sizeof device, NULL, &err);
     MINK_CL_CHECK(ctx, "clCreateBuffer", err, done);
     MINK_CL_TRY(ctx, clSetKernelArg(k, 0, sizeof buf, &buf), done);
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &one, &one, 0, NULL, NULL), done);
     MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, sizeof device, device, 0, NULL, NULL), done);
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i < n; i++)
         if (device[i] != host[i]) {
             status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
                                 "%s lays out mink's records differently from the host (record %d: "
                                 "%u bytes on the device, %u on the host)",
-                                ctx->device, i, (unsigned)device[i], (unsigned)host[i]);
+                                ctx->device, id == MINK_KERNEL_LAYOUT ? i : 8 + i, (unsigned)device[i], (unsigned)host[i]);
             break;
         }
 done:
@@ -93,7 +104,13 @@ mink_status mink__program_build(mink_context *ctx) {
         ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
         MINK_CL_CHECK(ctx, "clCreateKernel", err, fail);
     }
-    status = check_layout(ctx);
+    const cl_uint batch[8] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
+                              sizeof(mink_circle_aabb_pair), sizeof(mink_pair), sizeof(mink_polygon_pair),
+                              sizeof(mink_polygon_aabb_pair), sizeof(mink_polygon_circle_pair)};
+    const cl_uint world[4] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
+                              sizeof(mink_world_pair)};
+    status = check_layout(ctx, MINK_KERNEL_LAYOUT, batch, 8);
+    if (status == MINK_OK) status = check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, world, 4);
 fail:
     return status;
 }

@@ -36,7 +36,8 @@ extern "C" {
     X(MINK_ERR_OUT_OF_MEMORY, "out of host memory")                                                \
     X(MINK_ERR_NO_DEVICE, "no usable OpenCL device")                                               \
     X(MINK_ERR_BUILD, "the OpenCL program did not build")                                          \
-    X(MINK_ERR_OPENCL, "an OpenCL call failed")
+    X(MINK_ERR_OPENCL, "an OpenCL call failed")                                                    \
+    X(MINK_ERR_CAPACITY, "a world step needs more pairs than its max_pairs allows")
 
 typedef enum mink_status {
 #define MINK_STATUS_ENUM_(name, text) name,

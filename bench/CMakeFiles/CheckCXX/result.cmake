@@ -1,0 +1,2 @@
+set(CMAKE_CXX_COMPILER "/usr/bin/c++")
+

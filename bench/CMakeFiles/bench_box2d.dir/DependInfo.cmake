@@ -1,0 +1,21 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/bench/bench_box2d.c" "bench/CMakeFiles/bench_box2d.dir/bench_box2d.c.o" "gcc" "bench/CMakeFiles/bench_box2d.dir/bench_box2d.c.o.d"
+  "/work/main/bench/peer_box2d.cpp" "bench/CMakeFiles/bench_box2d.dir/peer_box2d.cpp.o" "gcc" "bench/CMakeFiles/bench_box2d.dir/peer_box2d.cpp.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/main/CMakeFiles/mink.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

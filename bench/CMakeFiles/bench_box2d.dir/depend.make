@@ -1,0 +1,2 @@
+# Empty dependencies file for bench_box2d.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,403 @@
+/* host/world.c — the world's API: checks, slots, the shape table, and the calls into a backend. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "world_internal.h"
+
+#define WORLD_DEFAULT_BODIES 1024u
+#define WORLD_DEFAULT_ITERATIONS 4u
+
+size_t mink__world_field_size(mink_world_buf field) {
+    switch (field) {
+    case MINK_WB_SHAPE_OF: return sizeof(uint32_t);
+    case MINK_WB_PROPS: return sizeof(mink_body_props);
+    case MINK_WB_IDS: return sizeof(uint64_t);
+    case MINK_WB_POS:
+    case MINK_WB_VEL: return sizeof(mink_vec2);
+    default: return 0;
+    }
+}
+
+mink_status mink__world_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep) {
+    mink_world_array *a = &w->buf[b];
+    if (a->bytes >= bytes) return MINK_OK;
+    if (bytes < 64) bytes = 64;
+    if (w->opencl) return mink__world_cl_reserve(w, b, bytes, keep);
+    void *p = realloc(a->host, bytes);
+    if (p == NULL)
+        return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory for %zu bytes", bytes);
+    a->host = p;
+    a->bytes = bytes;
+    return MINK_OK;
+}
+
+static void *grow(void *p, size_t n, size_t size) {
+    return n > SIZE_MAX / size ? NULL : realloc(p, n * size);
+}
+
+/* Room for `need` slots in the host copies and the body arrays. */
+static mink_status reserve_slots(mink_world *w, size_t need) {
+    if (need <= w->capacity) return MINK_OK;
+    if (need > UINT32_MAX / 2)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world: %zu bodies is more than a world holds", need);
+    size_t cap = w->capacity ? w->capacity : WORLD_DEFAULT_BODIES;
+    while (cap < need) cap *= 2;
+    void *p;
+    if ((p = grow(w->alive, cap, 1)) == NULL) goto oom;
+    w->alive = p;
+    if ((p = grow(w->free_slots, cap, sizeof *w->free_slots)) == NULL) goto oom;
+    w->free_slots = p;
+    if ((p = grow(w->shape_of, cap, sizeof *w->shape_of)) == NULL) goto oom;
+    w->shape_of = p;
+    if ((p = grow(w->props, cap, sizeof *w->props)) == NULL) goto oom;
+    w->props = p;
+    if ((p = grow(w->ids, cap, sizeof *w->ids)) == NULL) goto oom;
+    w->ids = p;
+    for (mink_world_buf b = MINK_WB_SHAPE_OF; b <= MINK_WB_VEL; b++) {
+        if (!w->opencl && b != MINK_WB_POS && b != MINK_WB_VEL) continue; /* the host copies serve */
+        size_t size = mink__world_field_size(b);
+        mink_status status = mink__world_reserve(w, b, cap * size, w->slots * size);
+        if (status != MINK_OK) return status;
+    }
+    w->capacity = cap;
+    return MINK_OK;
+oom:
+    return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory for %zu bodies", cap);
+}
+
+mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in, mink_world **out) {
+    if (out == NULL) return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: out is NULL");
+    *out = NULL;
+    if (ctx == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: ctx is NULL");
+    mink_world_desc desc = {0};
+    if (desc_in) desc = *desc_in;
+    if (!isfinite(desc.skin) || desc.skin < 0.0f)
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: skin must be finite and >= 0, not %g",
+                          (double)desc.skin);
+    mink_world *w = calloc(1, sizeof *w);
+    if (w == NULL) return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_create: out of memory");
+    w->ctx = ctx;
+    w->opencl = ctx->backend == MINK_BACKEND_OPENCL;
+    w->max_pairs = desc.max_pairs ? desc.max_pairs : (size_t)UINT32_MAX / 2;
+    if (w->max_pairs > (size_t)UINT32_MAX / 2) w->max_pairs = (size_t)UINT32_MAX / 2; /* pair << 1 fits */
+    w->params.skin = desc.skin;
+    w->params.iterations = desc.max_iterations ? desc.max_iterations : WORLD_DEFAULT_ITERATIONS;
+    mink_status status = reserve_slots(w, desc.initial_bodies ? desc.initial_bodies : WORLD_DEFAULT_BODIES);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_COUNTER, sizeof(uint32_t), 0);
+    if (status != MINK_OK) {
+        mink_world_destroy(w);
+        return status;
+    }
+    *out = w;
+    return MINK_OK;
+}
+
+void mink_world_destroy(mink_world *w) {
+    if (w == NULL) return;
+    for (int b = 0; b < MINK_WB_COUNT; b++) {
+        free(w->buf[b].host);
+        if (w->buf[b].mem) clReleaseMemObject(w->buf[b].mem);
+    }
+    free(w->alive);
+    free(w->free_slots);
+    free(w->shapes);
+    free(w->shape_of);
+    free(w->props);
+    free(w->ids);
+    free(w);
+}
+
+/* ---- shapes -------------------------------------------------------------------------------------- */
+
+mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_t count, uint32_t *ids) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: world is NULL");
+    if (count > 0 && (shapes == NULL || ids == NULL))
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: %s is NULL with count %zu",
+                          shapes == NULL ? "shapes" : "ids", count);
+    if (count > UINT32_MAX - 1 - w->shape_count)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: too many shapes");
+    for (size_t k = 0; k < count; k++) {
+        mink_shape s = shapes[k];
+        if (s.type == MINK_SHAPE_POLYGON && (s.geom.polygon.angle != 0.0f || !mink_polygon_is_valid(s.geom.polygon)))
+            return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
+                              "mink_world_add_shapes: shape %zu is not a valid polygon at angle 0 "
+                              "(make it with mink_polygon_make)", k);
+        if (!mink_body_is_valid(mink_shape_place(s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f))))
+            return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
+                              "mink_world_add_shapes: shape %zu (type %u) is not valid", k, (unsigned)s.type);
+    }
+    size_t need = w->shape_count + count;
+    if (need > w->shape_capacity) {
+        size_t cap = w->shape_capacity ? w->shape_capacity * 2 : 16;
+        while (cap < need) cap *= 2;
+        mink_shape *p = grow(w->shapes, cap, sizeof *p);
+        if (p == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_add_shapes: out of memory");
+        w->shapes = p;
+        w->shape_capacity = cap;
+    }
+    mink_status status = MINK_OK;
+    if (w->opencl) status = mink__world_reserve(w, MINK_WB_SHAPES, w->shape_capacity * sizeof(mink_shape), 0);
+    if (status != MINK_OK) return status;
+    for (size_t k = 0; k < count; k++) {
+        mink_shape s = shapes[k];
+        /* Every byte defined: the union is as large as a polygon. */
+        mink_body zeroed = mink_shape_place(s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f));
+        s.geom.polygon = zeroed.shape.polygon;
+        w->shapes[w->shape_count + k] = s;
+        ids[k] = (uint32_t)(w->shape_count + k);
+    }
+    w->shape_count = need;
+    if (!w->opencl) return MINK_OK; /* the scalar step reads the host table */
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_SHAPES].mem, CL_TRUE, 0,
+                                             need * sizeof(mink_shape), w->shapes, 0, NULL, NULL), fail);
+fail:
+    return status;
+}
+
+/* ---- bodies -------------------------------------------------------------------------------------- */
+
+/* Checks every given field of every entry; names the first bad one. */
+static mink_status check_bodies(mink_world *w, const char *fn, const mink_world_bodies *b) {
+    for (size_t k = 0; k < b->count; k++) {
+        const char *bad = NULL;
+        if (b->shape && b->shape[k] >= w->shape_count) bad = "shape is not an id from mink_world_add_shapes";
+        else if (b->position && !mink_vec2_is_valid(b->position[k])) bad = "position is not finite";
+        else if (b->velocity && !mink_vec2_is_valid(b->velocity[k])) bad = "velocity is not finite";
+        else if (b->inv_mass && !(isfinite(b->inv_mass[k]) && b->inv_mass[k] >= 0.0f)) bad = "inv_mass must be finite and >= 0";
+        else if (b->restitution && !(b->restitution[k] >= 0.0f && b->restitution[k] <= 1.0f))
+            bad = "restitution must be in [0, 1]";
+        else if (b->response && b->response[k] >= MINK_RESPONSE_COUNT) bad = "response is not a mink_response";
+        if (bad) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: body %zu: %s", fn, k, bad);
+    }
+    return MINK_OK;
+}
+
+/* Writes the given fields of bodies to the slots; on OpenCL through the device's scatter. */
+static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink_world_bodies *b, int fresh) {
+    size_t n = b->count;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t s = slots[k];
+        if (b->shape) w->shape_of[s] = b->shape[k];
+        if (b->user_id) w->ids[s] = b->user_id[k];
+        else if (fresh) w->ids[s] = s;
+        mink_body_props p = w->props[s];
+        if (fresh) {
+            p.inv_mass = 1.0f;
+            p.restitution = 1.0f;
+            p.response = MINK_RESPONSE_SLIDE;
+            p.category = 1u;
+            p.mask = 0xffffffffu;
+        }
+        if (b->inv_mass) p.inv_mass = b->inv_mass[k];
+        if (b->restitution) p.restitution = b->restitution[k];
+        if (b->response) p.response = b->response[k];
+        if (b->category) p.category = b->category[k];
+        if (b->mask) p.mask = b->mask[k];
+        w->props[s] = p;
+    }
+    /* Positions and velocities live only in the body arrays; a new body's default is zero. */
+    mink_vec2 *zeros = NULL;
+    const mink_vec2 *pos = b->position, *vel = b->velocity;
+    if (fresh && (pos == NULL || vel == NULL)) {
+        zeros = calloc(n ? n : 1, sizeof *zeros);
+        if (zeros == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
+        if (pos == NULL) pos = zeros;
+        if (vel == NULL) vel = zeros;
+    }
+    mink_status status = MINK_OK;
+    if (!w->opencl) {
+        mink_vec2 *hp = w->buf[MINK_WB_POS].host, *hv = w->buf[MINK_WB_VEL].host;
+        for (size_t k = 0; k < n; k++) {
+            if (pos) hp[slots[k]] = pos[k];
+            if (vel) hv[slots[k]] = vel[k];
+        }
+    } else {
+        /* Gather the host copies' new values in handle order, then scatter them on the device. */
+        size_t most = sizeof(mink_body_props);
+        char *vals = malloc((n ? n : 1) * most);
+        if (vals == NULL) status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
+        for (mink_world_buf f = MINK_WB_SHAPE_OF; status == MINK_OK && f <= MINK_WB_IDS; f++) {
+            size_t size = mink__world_field_size(f);
+            const char *src = f == MINK_WB_SHAPE_OF ? (const char *)w->shape_of
+                              : f == MINK_WB_PROPS  ? (const char *)w->props
+                                                    : (const char *)w->ids;
+            for (size_t k = 0; k < n; k++) memcpy(vals + k * size, src + (size_t)slots[k] * size, size);
+            status = mink__world_cl_write(w, f, slots, n, vals);
+        }
+        free(vals);
+        if (status == MINK_OK && pos) status = mink__world_cl_write(w, MINK_WB_POS, slots, n, pos);
+        if (status == MINK_OK && vel) status = mink__world_cl_write(w, MINK_WB_VEL, slots, n, vel);
+    }
+    free(zeros);
+    return status;
+}
+
+mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *handles) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: world is NULL");
+    if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: bodies is NULL");
+    if (b->count == 0) return MINK_OK;
+    if (handles == NULL || b->shape == NULL)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: %s is NULL with count %zu",
+                          handles == NULL ? "handles" : "bodies->shape", b->count);
+    if (b->count > UINT32_MAX / 2 - w->alive_count)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: %zu bodies is more than a world holds",
+                          b->count);
+    mink_status status = check_bodies(w, "mink_world_add", b);
+    if (status != MINK_OK) return status;
+    size_t reused = b->count < w->free_count ? b->count : w->free_count;
+    size_t slots = w->slots + (b->count - reused);
+    status = reserve_slots(w, slots);
+    if (status != MINK_OK) return status;
+    for (size_t k = 0; k < b->count; k++)
+        handles[k] = k < reused ? w->free_slots[--w->free_count] : (uint32_t)(w->slots + (k - reused));
+    w->slots = slots;
+    for (size_t k = 0; k < b->count; k++) w->alive[handles[k]] = 1;
+    w->alive_count += b->count;
+    return write_bodies(w, handles, b, 1);
+}
+
+/* Every handle alive and named once. */
+static mink_status check_handles(mink_world *w, const char *fn, const uint32_t *handles, size_t count) {
+    if (count > 0 && handles == NULL)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: handles is NULL with count %zu", fn, count);
+    size_t k = 0;
+    for (; k < count; k++) {
+        uint32_t h = handles[k];
+        if (h >= w->slots || w->alive[h] != 1) break;
+        w->alive[h] = 2; /* seen */
+    }
+    for (size_t m = 0; m < k; m++) w->alive[handles[m]] = 1;
+    if (k < count)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: handle %u (entry %zu) is %s", fn,
+                          (unsigned)handles[k], k,
+                          handles[k] < w->slots && w->alive[handles[k]] == 1 ? "named twice" : "not a live body");
+    return MINK_OK;
+}
+
+mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_world_bodies *b) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: world is NULL");
+    if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: bodies is NULL");
+    mink_status status = check_handles(w, "mink_world_set", handles, b->count);
+    if (status == MINK_OK) status = check_bodies(w, "mink_world_set", b);
+    if (status != MINK_OK || b->count == 0) return status;
+    return write_bodies(w, handles, b, 0);
+}
+
+mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t count) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_remove: world is NULL");
+    mink_status status = check_handles(w, "mink_world_remove", handles, count);
+    if (status != MINK_OK || count == 0) return status;
+    for (size_t k = 0; k < count; k++) {
+        w->alive[handles[k]] = 0;
+        w->shape_of[handles[k]] = MINK_WORLD_DEAD;
+        w->free_slots[w->free_count++] = handles[k];
+    }
+    w->alive_count -= count;
+    mink_world_bodies dead = {.count = count, .shape = NULL};
+    /* Only shape_of changes: write_bodies copies the host fields across. */
+    return write_bodies(w, handles, &dead, 0);
+}
+
+/* ---- stepping and reading ------------------------------------------------------------------------ */
+
+mink_status mink_world_step(mink_world *w, float dt) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: world is NULL");
+    if (!isfinite(dt) || dt < 0.0f)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: dt must be finite and >= 0, not %g",
+                          (double)dt);
+    w->params.dt = dt;
+    double t0 = mink__now_ms();
+    mink_world_stats st = {0};
+    w->stats = st;
+    mink_status status = w->opencl ? mink__world_cl_step(w) : mink__world_scalar_step(w);
+    w->stats.total_ms = mink__now_ms() - t0;
+    /* The host copies, and the arrays (on OpenCL, device buffers). */
+    w->stats.bytes = w->capacity * (sizeof *w->alive + sizeof *w->free_slots + sizeof *w->shape_of +
+                                    sizeof *w->props + sizeof *w->ids) +
+                     w->shape_capacity * sizeof *w->shapes;
+    for (int b = 0; b < MINK_WB_COUNT; b++) w->stats.bytes += w->buf[b].bytes;
+    return status;
+}
+
+mink_status mink_world_get(mink_world *w, const uint32_t *handles, size_t count, mink_vec2 *positions,
+                           mink_vec2 *velocities) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_get: world is NULL");
+    if (handles) {
+        mink_status status = check_handles(w, "mink_world_get", handles, count);
+        if (status != MINK_OK) return status;
+    } else if (count > w->slots) {
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_get: count %zu is more than the %zu slots",
+                          count, w->slots);
+    }
+    mink_status status = MINK_OK;
+    for (int f = 0; f < 2 && status == MINK_OK; f++) {
+        mink_vec2 *out = f == 0 ? positions : velocities;
+        mink_world_buf b = f == 0 ? MINK_WB_POS : MINK_WB_VEL;
+        if (out == NULL || count == 0) continue;
+        if (w->opencl) {
+            status = mink__world_cl_read(w, b, handles, count, out);
+        } else {
+            const mink_vec2 *src = w->buf[b].host;
+            for (size_t k = 0; k < count; k++) out[k] = src[handles ? handles[k] : k];
+        }
+    }
+    return status;
+}
+
+/* Events in a total order, so both paths (and any device's thread schedule) list the same. */
+static int event_order(const void *pa, const void *pb) {
+    const mink_event *a = pa, *b = pb;
+    if (a->t != b->t) return a->t < b->t ? -1 : 1;
+    if (a->a != b->a) return a->a < b->a ? -1 : 1;
+    if (a->b != b->b) return a->b < b->b ? -1 : 1;
+    if (a->body_a != b->body_a) return a->body_a < b->body_a ? -1 : 1;
+    if (a->body_b != b->body_b) return a->body_b < b->body_b ? -1 : 1;
+    return a->iteration < b->iteration ? -1 : a->iteration > b->iteration;
+}
+
+mink_status mink_world_events(mink_world *w, mink_event *out, size_t capacity, size_t *count) {
+    if (w == NULL || count == NULL)
+        return mink__fail(w ? w->ctx : NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_events: %s is NULL",
+                          w == NULL ? "world" : "count");
+    if (capacity > 0 && out == NULL)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_events: out is NULL with capacity %zu",
+                          capacity);
+    *count = w->events;
+    if (capacity == 0 || w->events == 0) return MINK_OK;
+    /* All of them, to sort; then the first `capacity`. */
+    mink_event *all = w->opencl ? malloc(w->events * sizeof *all) : w->buf[MINK_WB_EVENTS].host;
+    if (all == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_events: out of memory");
+    mink_status status = MINK_OK;
+    if (w->opencl) status = mink__world_cl_read_array(w, MINK_WB_EVENTS, w->events * sizeof *all, all);
+    if (status == MINK_OK) {
+        qsort(all, w->events, sizeof *all, event_order);
+        memcpy(out, all, (capacity < w->events ? capacity : w->events) * sizeof *all);
+    }
+    if (w->opencl) free(all);
+    return status;
+}
+
+mink_status mink_world_pairs(mink_world *w, mink_world_pair *out, size_t capacity, size_t *count) {
+    if (w == NULL || count == NULL)
+        return mink__fail(w ? w->ctx : NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_pairs: %s is NULL",
+                          w == NULL ? "world" : "count");
+    if (capacity > 0 && out == NULL)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_pairs: out is NULL with capacity %zu",
+                          capacity);
+    *count = w->pairs;
+    size_t n = capacity < w->pairs ? capacity : w->pairs;
+    if (n == 0) return MINK_OK;
+    if (w->opencl) return mink__world_cl_read_array(w, MINK_WB_PAIRS, n * sizeof *out, out);
+    memcpy(out, w->buf[MINK_WB_PAIRS].host, n * sizeof *out);
+    return MINK_OK;
+}
+
+mink_world_stats mink_world_get_stats(const mink_world *w) {
+    mink_world_stats st = {0};
+    if (w == NULL) return st;
+    st = w->stats;
+    st.bodies = w->alive_count; /* these two are always now, not the last step's */
+    st.slots = w->slots;
+    return st;
+}

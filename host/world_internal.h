@@ -1,0 +1,91 @@
+/* host/world_internal.h — what the world's files share: its arrays and the two step backends. */
+#ifndef MINK_WORLD_INTERNAL_H
+#define MINK_WORLD_INTERNAL_H
+
+#include "internal.h"
+#include "mink/world.h"
+
+_Static_assert(sizeof(mink_shape) == 152, "mink_shape must be 152 bytes");
+_Static_assert(sizeof(mink_body_props) == 20, "mink_body_props must be 20 bytes");
+_Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
+_Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
+
+/* Every array a world holds. Per slot unless said. On the scalar path each is host memory; on
+ * OpenCL each is a device buffer (and the bodies' fixed fields also have host copies, below). */
+typedef enum mink_world_buf {
+    MINK_WB_SHAPES,   /* per shape */
+    MINK_WB_SHAPE_OF, /* the fields add and set write ... */
+    MINK_WB_PROPS,
+    MINK_WB_IDS,
+    MINK_WB_POS,
+    MINK_WB_VEL,      /* ... up to here */
+    MINK_WB_BOUNDS,   /* step scratch from here */
+    MINK_WB_KEYS,
+    MINK_WB_ORDER,
+    MINK_WB_KEYS2,
+    MINK_WB_ORDER2,
+    MINK_WB_RADIX,    /* per (digit, block) */
+    MINK_WB_SUMS,     /* per scan block + 1 */
+    MINK_WB_FOUND,    /* per rank + 1: pairs found, then where they go */
+    MINK_WB_PAIRS,    /* per pair */
+    MINK_WB_HITS,     /* per pair */
+    MINK_WB_ADJ_START,/* per slot + 1 */
+    MINK_WB_ADJ_FILL,
+    MINK_WB_ADJ,      /* per pair end */
+    MINK_WB_POS_OUT,
+    MINK_WB_VEL_OUT,
+    MINK_WB_EVENTS,   /* per event */
+    MINK_WB_COUNTER,  /* one word: events appended */
+    MINK_WB_STAGE,    /* OpenCL only: handles and values on their way in or out */
+    MINK_WB_COUNT
+} mink_world_buf;
+
+typedef struct mink_world_array {
+    void *host;
+    cl_mem mem;
+    size_t bytes;
+} mink_world_array;
+
+struct mink_world {
+    mink_context *ctx;
+    int opencl;
+    size_t max_pairs;
+    mink_step_params params; /* dt set per step */
+
+    size_t slots, capacity, alive_count;
+    uint8_t *alive;          /* per slot */
+    uint32_t *free_slots;    /* a stack of removed slots, reused last-in first-out */
+    size_t free_count;
+
+    /* Host copies of what only the API changes: always current, on either path. */
+    mink_shape *shapes;
+    size_t shape_count, shape_capacity;
+    uint32_t *shape_of;
+    mink_body_props *props;
+    uint64_t *ids;
+
+    mink_world_array buf[MINK_WB_COUNT];
+    size_t pairs, events;    /* from the last step */
+    mink_world_stats stats;
+};
+
+/* Field sizes of MINK_WB_SHAPE_OF .. MINK_WB_VEL, in bytes. */
+size_t mink__world_field_size(mink_world_buf field);
+
+/* Makes an array at least `bytes` long, keeping its first `keep` bytes. */
+mink_status mink__world_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep);
+
+/* world_scalar.c / world_opencl.c: the same operations on each path. */
+mink_status mink__world_scalar_step(mink_world *w);
+mink_status mink__world_cl_step(mink_world *w);
+/* Writes count values (field size each) to the slots named by handles. */
+mink_status mink__world_cl_write(mink_world *w, mink_world_buf field, const uint32_t *handles, size_t count,
+                                 const void *values);
+/* Reads count values of a field from the slots named by handles (NULL: 0 .. count-1). */
+mink_status mink__world_cl_read(mink_world *w, mink_world_buf field, const uint32_t *handles, size_t count,
+                                void *values);
+/* Reads the first count entries of an array. */
+mink_status mink__world_cl_read_array(mink_world *w, mink_world_buf b, size_t bytes, void *out);
+mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep);
+
+#endif /* MINK_WORLD_INTERNAL_H */

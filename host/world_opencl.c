@@ -1,0 +1,302 @@
+/* host/world_opencl.c — a world step on an OpenCL device: the passes of mink/step.h as kernels,
+ * the world's arrays as device buffers. The host reads back two words a step (the pair count and the
+ * event count) to size the buffers that follow; nothing else leaves the device unless asked. */
+#include <string.h>
+
+#include "world_internal.h"
+
+/* A kernel argument: a buffer of the world, or a small value. */
+typedef struct karg {
+    size_t size;
+    const void *value;
+} karg;
+#define ARG_BUF(w, b) ((karg){sizeof(cl_mem), &(w)->buf[b].mem})
+#define ARG_U32(x) ((karg){sizeof(cl_uint), &(cl_uint){(cl_uint)(x)}})
+#define ARG_F32(x) ((karg){sizeof(float), &(float){(x)}})
+#define ARGS(...) (const karg[]){__VA_ARGS__}, sizeof((const karg[]){__VA_ARGS__}) / sizeof(karg)
+
+/* Runs kernel k over `items` work-items (rounded up to whole work-groups). */
+static mink_status run(mink_world *w, mink_kernel_id k, size_t items, const karg *args, size_t nargs) {
+    mink_context *ctx = w->ctx;
+    mink_status status = MINK_OK;
+    if (items == 0) return MINK_OK;
+    cl_kernel kernel = ctx->kernels[k];
+    for (size_t a = 0; a < nargs; a++)
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, (cl_uint)a, args[a].size, args[a].value), fail);
+    size_t local = ctx->local_size[k];
+    /* The block kernels keep 256 counters per work-item: small groups keep PoCL's stack small. */
+    if ((k == MINK_KERNEL_RADIX_COUNT || k == MINK_KERNEL_RADIX_SCATTER) && local > 8) local = 8;
+    size_t global = (items + local - 1) / local * local;
+    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL), fail);
+fail:
+    return status;
+}
+
+mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep) {
+    mink_context *ctx = w->ctx;
+    mink_world_array *a = &w->buf[b];
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    cl_ulong max_alloc = 0;
+    MINK_CL_TRY(ctx, clGetDeviceInfo(ctx->cl_device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc, NULL),
+                fail);
+    if (bytes > max_alloc)
+        return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY,
+                          "mink_world: an array of %zu bytes is over %s's allocation limit of %llu bytes", bytes,
+                          ctx->device, (unsigned long long)max_alloc);
+    /* Grow by half again, so a growing world reallocates rarely. */
+    size_t want = bytes + bytes / 2 < max_alloc ? bytes + bytes / 2 : bytes;
+    cl_mem mem = clCreateBuffer(ctx->cl, CL_MEM_READ_WRITE, want, NULL, &err);
+    MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
+    if (keep > 0 && a->mem) {
+        err = clEnqueueCopyBuffer(ctx->queue, a->mem, mem, 0, 0, keep < a->bytes ? keep : a->bytes, 0, NULL, NULL);
+        if (err == CL_SUCCESS) err = clFinish(ctx->queue);
+        if (err != CL_SUCCESS) {
+            clReleaseMemObject(mem);
+            MINK_CL_CHECK(ctx, "clEnqueueCopyBuffer", err, fail);
+        }
+    }
+    if (a->mem) clReleaseMemObject(a->mem);
+    a->mem = mem;
+    a->bytes = want;
+fail:
+    return status;
+}
+
+static mink_status read_at(mink_world *w, mink_world_buf b, size_t offset, size_t bytes, void *out) {
+    mink_status status = MINK_OK;
+    MINK_CL_TRY(w->ctx, clEnqueueReadBuffer(w->ctx->queue, w->buf[b].mem, CL_TRUE, offset, bytes, out, 0, NULL, NULL),
+                fail);
+fail:
+    return status;
+}
+
+mink_status mink__world_cl_read_array(mink_world *w, mink_world_buf b, size_t bytes, void *out) {
+    return read_at(w, b, 0, bytes, out);
+}
+
+/* The stage holds count handles, then count values from word `at` (handles rounded up to 4 words,
+ * so values of 8 bytes stay aligned). */
+static mink_status stage(mink_world *w, const uint32_t *handles, size_t count, size_t size, size_t *at) {
+    *at = (count + 3) / 4 * 4;
+    mink_status status = mink__world_reserve(w, MINK_WB_STAGE, *at * 4 + count * size, 0);
+    if (status != MINK_OK) return status;
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_FALSE, 0, count * 4,
+                                             handles, 0, NULL, NULL), fail);
+fail:
+    return status;
+}
+
+mink_status mink__world_cl_write(mink_world *w, mink_world_buf field, const uint32_t *handles, size_t count,
+                                 const void *values) {
+    size_t size = mink__world_field_size(field), at = 0;
+    mink_status status = stage(w, handles, count, size, &at);
+    if (status != MINK_OK) return status;
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_FALSE, at * 4,
+                                             count * size, values, 0, NULL, NULL), fail);
+    status = run(w, MINK_KERNEL_WORLD_SCATTER, count,
+                 ARGS(ARG_BUF(w, field), ARG_BUF(w, MINK_WB_STAGE), ARG_U32(count), ARG_U32(size / 4), ARG_U32(at)));
+    /* The caller's arrays may go once this returns. */
+    if (status == MINK_OK) MINK_CL_TRY(w->ctx, clFinish(w->ctx->queue), fail);
+fail:
+    return status;
+}
+
+mink_status mink__world_cl_read(mink_world *w, mink_world_buf field, const uint32_t *handles, size_t count,
+                                void *values) {
+    size_t size = mink__world_field_size(field), at = 0;
+    if (handles == NULL) return mink__world_cl_read_array(w, field, count * size, values);
+    mink_status status = stage(w, handles, count, size, &at);
+    if (status == MINK_OK)
+        status = run(w, MINK_KERNEL_WORLD_GATHER, count,
+                     ARGS(ARG_BUF(w, field), ARG_BUF(w, MINK_WB_STAGE), ARG_U32(count), ARG_U32(size / 4), ARG_U32(at)));
+    if (status != MINK_OK) return status;
+    MINK_CL_TRY(w->ctx, clEnqueueReadBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_TRUE, at * 4, count * size,
+                                            values, 0, NULL, NULL), fail);
+fail:
+    return status;
+}
+
+static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
+    mink_world_array t = w->buf[a];
+    w->buf[a] = w->buf[b];
+    w->buf[b] = t;
+}
+
+/* Blocks for the block-serial passes: enough for every compute unit many times over, few enough
+ * that their counts stay small. */
+static uint32_t blocks_for(size_t n, size_t per, uint32_t most) {
+    size_t b = n / per;
+    if (b < 1) b = 1;
+    if (b > most) b = most;
+    return (uint32_t)b;
+}
+
+/* An exclusive scan of a[0 .. n) on the device, the total to a[n]. */
+static mink_status scan(mink_world *w, mink_world_buf a, uint32_t n) {
+    uint32_t blocks = blocks_for(n, 1024, 1024);
+    mink_status status = mink__world_reserve(w, MINK_WB_SUMS, ((size_t)blocks + 1) * 4, 0);
+    if (status == MINK_OK)
+        status = run(w, MINK_KERNEL_SCAN_SUM, blocks,
+                     ARGS(ARG_BUF(w, a), ARG_BUF(w, MINK_WB_SUMS), ARG_U32(n), ARG_U32(blocks)));
+    if (status == MINK_OK)
+        status = run(w, MINK_KERNEL_SCAN_TOP, 1, ARGS(ARG_BUF(w, MINK_WB_SUMS), ARG_U32(blocks)));
+    if (status == MINK_OK)
+        status = run(w, MINK_KERNEL_SCAN_APPLY, blocks,
+                     ARGS(ARG_BUF(w, a), ARG_BUF(w, MINK_WB_SUMS), ARG_U32(n), ARG_U32(blocks)));
+    return status;
+}
+
+static mink_status sort(mink_world *w, uint32_t n) {
+    uint32_t blocks = blocks_for(n, 2048, 256);
+    size_t m = (size_t)MINK_RADIX_BINS * blocks;
+    mink_status status = mink__world_reserve(w, MINK_WB_RADIX, (m + 1) * 4, 0);
+    for (uint32_t shift = 0; shift < 32 && status == MINK_OK; shift += 8) {
+        status = run(w, MINK_KERNEL_RADIX_COUNT, blocks,
+                     ARGS(ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_RADIX), ARG_U32(n), ARG_U32(shift),
+                          ARG_U32(blocks)));
+        if (status == MINK_OK) status = scan(w, MINK_WB_RADIX, (uint32_t)m);
+        if (status == MINK_OK)
+            status = run(w, MINK_KERNEL_RADIX_SCATTER, blocks,
+                         ARGS(ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_RADIX),
+                              ARG_BUF(w, MINK_WB_KEYS2), ARG_BUF(w, MINK_WB_ORDER2), ARG_U32(n), ARG_U32(shift),
+                              ARG_U32(blocks)));
+        swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
+        swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
+    }
+    return status;
+}
+
+static mink_status zero(mink_world *w, mink_world_buf b, size_t bytes) {
+    mink_status status = MINK_OK;
+    cl_uint z = 0;
+    if (bytes == 0) return MINK_OK;
+    MINK_CL_TRY(w->ctx, clEnqueueFillBuffer(w->ctx->queue, w->buf[b].mem, &z, sizeof z, 0, bytes, 0, NULL, NULL),
+                fail);
+fail:
+    return status;
+}
+
+/* Reads one word of a buffer (blocking); the time goes to the step's transfer share. */
+static mink_status read_word(mink_world *w, mink_world_buf b, size_t index, uint32_t *out) {
+    double t = mink__now_ms();
+    mink_status status = read_at(w, b, index * 4, 4, out);
+    w->stats.transfer_ms += mink__now_ms() - t;
+    return status;
+}
+
+/* Waits for the queue and charges the time since *t to *share. */
+static mink_status lap(mink_world *w, double *t, double *share) {
+    mink_status status = MINK_OK;
+    MINK_CL_TRY(w->ctx, clFinish(w->ctx->queue), fail);
+    double now = mink__now_ms();
+    *share += now - *t;
+    *t = now;
+fail:
+    return status;
+}
+
+#define STEP_TRY(expr)                                                                             \
+    do {                                                                                           \
+        status = (expr);                                                                           \
+        if (status != MINK_OK) goto fail;                                                          \
+    } while (0)
+
+mink_status mink__world_cl_step(mink_world *w) {
+    uint32_t n = (uint32_t)w->slots;
+    size_t n1 = (size_t)n + 1;
+    mink_step_params sp = w->params;
+    mink_status status = MINK_OK;
+    double t = mink__now_ms();
+    mink_world_stats *st = &w->stats;
+
+    STEP_TRY(mink__world_reserve(w, MINK_WB_BOUNDS, n * sizeof(mink_aabb), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS, n * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER, n * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, n * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, n * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, n1 * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_START, n1 * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_FILL, n * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, 1024 * sizeof(mink_event), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_SHAPES, sizeof(mink_shape), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_HITS, sizeof(mink_hit), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ, 8, 0));
+    w->pairs = w->events = 0;
+    if (n == 0) goto done;
+
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_BOUNDS, n,
+                 ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_POS),
+                      ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_KEYS),
+                      ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), ARG_F32(sp.dt), ARG_F32(sp.skin))));
+    STEP_TRY(lap(w, &t, &st->bounds_ms));
+
+    /* Broadphase: sort, count, scan, then (with the buffer sized) write the pairs. */
+    STEP_TRY(sort(w, n));
+#define SWEEP_ARGS(emit)                                                                           \
+    ARGS(ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_BOUNDS),          \
+         ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_FOUND),       \
+         ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(n), ARG_U32(emit))
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_SWEEP, n, SWEEP_ARGS(0)));
+    STEP_TRY(scan(w, MINK_WB_FOUND, n));
+    uint32_t pairs = 0;
+    STEP_TRY(read_word(w, MINK_WB_FOUND, n, &pairs));
+    st->pairs_needed = pairs;
+    if (pairs > w->max_pairs) {
+        status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %u pairs; max_pairs is %zu",
+                            (unsigned)pairs, w->max_pairs);
+        goto fail;
+    }
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_HITS, (size_t)pairs * sizeof(mink_hit), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ, (size_t)pairs * 2 * sizeof(uint32_t), 0));
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_SWEEP, n, SWEEP_ARGS(1)));
+#undef SWEEP_ARGS
+    STEP_TRY(lap(w, &t, &st->broadphase_ms));
+
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_NARROW, pairs,
+                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF),
+                      ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_HITS), ARG_U32(pairs),
+                      ARG_F32(sp.dt))));
+    STEP_TRY(lap(w, &t, &st->narrowphase_ms));
+
+    STEP_TRY(zero(w, MINK_WB_ADJ_START, n1 * 4));
+    STEP_TRY(zero(w, MINK_WB_ADJ_FILL, (size_t)n * 4));
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_DEGREE, pairs,
+                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(pairs))));
+    STEP_TRY(scan(w, MINK_WB_ADJ_START, n));
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_ADJACENCY, pairs,
+                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL),
+                      ARG_BUF(w, MINK_WB_ADJ), ARG_U32(pairs))));
+    uint32_t events = 0;
+    for (;;) { /* until the event buffer held every event */
+        uint32_t capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
+        STEP_TRY(zero(w, MINK_WB_COUNTER, 4));
+        STEP_TRY(run(w, MINK_KERNEL_WORLD_RESOLVE, n,
+                     ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                          ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
+                          ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_HITS), ARG_BUF(w, MINK_WB_ADJ_START),
+                          ARG_BUF(w, MINK_WB_ADJ), ARG_BUF(w, MINK_WB_POS_OUT), ARG_BUF(w, MINK_WB_VEL_OUT),
+                          ARG_BUF(w, MINK_WB_EVENTS), ARG_BUF(w, MINK_WB_COUNTER), ARG_U32(capacity), ARG_U32(n),
+                          ARG_F32(sp.dt), ARG_F32(sp.skin), ARG_U32(sp.iterations))));
+        STEP_TRY(read_word(w, MINK_WB_COUNTER, 0, &events));
+        if (events <= capacity) break;
+        STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)events * sizeof(mink_event), 0));
+    }
+    STEP_TRY(lap(w, &t, &st->resolution_ms));
+
+    swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
+    swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
+    w->pairs = pairs;
+    w->events = events;
+    st->pairs = pairs;
+    st->events = events;
+done:
+    return MINK_OK;
+fail:
+    clFinish(w->ctx->queue);
+    return status;
+}

@@ -1,0 +1,493 @@
+/* mink/step.h — one world step, item by item, for the host and the device.
+ *
+ * Valid C99 and OpenCL C, under the rules of geom.h. A world step is a handful of passes; each pass
+ * here is a function of one item (a body, a sorted rank, a pair, a block) that reads and writes
+ * arrays through a mink_world_view. The kernels in kernels/world.cl call one item per work-item;
+ * the scalar world (host/world_scalar.c) calls the same functions in a loop. So both paths compute
+ * every value with the same operations, and agree bit for bit.
+ *
+ * The only thing that differs is the order in which concurrent work-items append to a list
+ * (a body's contacts, the step's events). Nothing depends on that order: a body picks its contact by
+ * a total order on (t, the other's id, the other's handle), and the host sorts events.
+ */
+#ifndef MINK_STEP_H
+#define MINK_STEP_H
+
+#include "mink/body.h"
+
+#ifdef MINK_OPENCL
+#define MINK_GLOBAL __global
+#define MINK_ATOMIC_INC(p) atomic_inc(p)
+typedef ulong uint64_t;
+MINK_INLINE uint32_t mink_float_bits(float x) { return as_uint(x); }
+#else
+#define MINK_GLOBAL
+#define MINK_ATOMIC_INC(p) ((*(p))++)
+MINK_INLINE uint32_t mink_float_bits(float x) {
+    union {
+        float f;
+        uint32_t u;
+    } c;
+    c.f = x;
+    return c.u;
+}
+#endif
+
+/* ---- what a world holds ---------------------------------------------------------------------- */
+
+/// A shape in its body's own frame: the body's position is added to a box's corners, a circle's
+/// centre, a polygon's position. Shapes live in a world's table and bodies name them by id, so a
+/// million bullets share one circle. 152 bytes.
+typedef struct mink_shape {
+    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON
+    union {
+        mink_aabb aabb;
+        mink_circle circle;
+        mink_polygon polygon;
+    } geom;
+} mink_shape;
+
+/// What a body does when it meets another (bump.lua's responses).
+typedef enum mink_response {
+    MINK_RESPONSE_SLIDE = 0, ///< advance to the contact, drop the normal velocity, go on along the surface
+    MINK_RESPONSE_STOP,      ///< advance to the contact and stop there
+    MINK_RESPONSE_BOUNCE,    ///< advance to the contact, reflect the normal velocity × restitution, go on
+    MINK_RESPONSE_SENSOR,    ///< move freely; report what it passes through; others pass through it
+    MINK_RESPONSE_COUNT
+} mink_response;
+
+/// A body's properties that steps never change. 20 bytes.
+typedef struct mink_body_props {
+    float inv_mass;    ///< 0: static or kinematic (moves by its velocity, is never pushed)
+    float restitution; ///< [0, 1], for BOUNCE
+    uint32_t response; ///< mink_response
+    uint32_t category; ///< bits this body is
+    uint32_t mask;     ///< bits it meets: a pair meets when each one's category hits the other's mask
+} mink_body_props;
+
+/// A candidate pair from the broadphase: two body handles, a first in the sort.
+typedef struct mink_world_pair {
+    uint32_t a, b;
+} mink_world_pair;
+
+/// One contact a body took in a step (or, for a sensor, one body it passed through). 64 bytes.
+typedef struct mink_event {
+    uint64_t a, b;           ///< user ids: the body that moved (or the sensor), and what it met
+    uint32_t body_a, body_b; ///< their handles
+    float t;                 ///< when, as a fraction of the step, in [0, 1)
+    float t_exit;            ///< when the interiors would part on the paths planned at t; INFINITY if never
+    mink_vec2 normal;        ///< unit, from b towards a
+    mink_vec2 point;         ///< where they meet at t
+    float depth;             ///< > 0 when they already overlapped (MINK_HIT_OVERLAP)
+    uint32_t flags;          ///< the hit's flags, with MINK_EVENT_SENSOR when a sensor reports
+    uint32_t iteration;      ///< which sub-iteration of a's step found it (0 first)
+    uint32_t reserved;       ///< 0
+} mink_event;
+
+enum { MINK_EVENT_SENSOR = 1u << 8 };
+
+/// A slot whose body was removed: its shape id.
+#define MINK_WORLD_DEAD 0xffffffffu
+
+/// Radix sort: 8 bits a pass, four passes over 32-bit keys.
+#define MINK_RADIX_BINS 256u
+
+/// The arrays a step reads and writes. Each pass uses some of them.
+typedef struct mink_world_view {
+    uint32_t count; /* slots, alive or dead */
+    MINK_GLOBAL const mink_shape *shapes;
+    MINK_GLOBAL const uint32_t *shape_of; /* per slot: shape id, or MINK_WORLD_DEAD */
+    MINK_GLOBAL const mink_body_props *props;
+    MINK_GLOBAL const uint64_t *ids;
+    MINK_GLOBAL const mink_vec2 *pos, *vel;
+    MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
+    MINK_GLOBAL uint32_t *keys;       /* per slot, then per rank once sorted */
+    MINK_GLOBAL uint32_t *order;      /* per rank: the slot */
+    MINK_GLOBAL mink_world_pair *pairs;
+    MINK_GLOBAL mink_hit *hits;       /* per pair, a's view */
+    MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its entries start in adj */
+    MINK_GLOBAL uint32_t *adj_fill;   /* per slot: entries written so far */
+    MINK_GLOBAL uint32_t *adj;        /* pair << 1 | (1 if the slot is the pair's b) */
+    MINK_GLOBAL mink_vec2 *pos_out, *vel_out;
+    MINK_GLOBAL mink_event *events;
+    MINK_GLOBAL uint32_t *event_count;
+    uint32_t event_capacity;
+} mink_world_view;
+
+/// A step's parameters.
+typedef struct mink_step_params {
+    float dt;
+    float skin;          ///< > 0: the gap left after a contact; 0: each body's own (mink_body_skin)
+    uint32_t iterations; ///< contacts a body may take in one step, >= 1
+} mink_step_params;
+
+/* ---- shapes placed in the world ------------------------------------------------------------------ */
+
+/// The body a shape makes at position p, moving by `move` over the step.
+MINK_INLINE mink_body mink_shape_place(mink_shape s, mink_vec2 p, mink_vec2 move) {
+    mink_body b = mink_body_zero(s.type, move);
+    if (s.type == MINK_SHAPE_AABB) {
+        b.shape.aabb.min = mink_v2(s.geom.aabb.min.x + p.x, s.geom.aabb.min.y + p.y);
+        b.shape.aabb.max = mink_v2(s.geom.aabb.max.x + p.x, s.geom.aabb.max.y + p.y);
+    } else if (s.type == MINK_SHAPE_CIRCLE) {
+        b.shape.circle = s.geom.circle;
+        b.shape.circle.center = mink_v2(s.geom.circle.center.x + p.x, s.geom.circle.center.y + p.y);
+    } else if (s.type == MINK_SHAPE_POLYGON) {
+        b.shape.polygon = s.geom.polygon;
+        b.shape.polygon.position = mink_v2(s.geom.polygon.position.x + p.x, s.geom.polygon.position.y + p.y);
+    }
+    return b;
+}
+
+/// The box around a shape at p (a polygon's: its bounding circle's).
+MINK_INLINE mink_aabb mink_shape_bounds(mink_shape s, mink_vec2 p) {
+    mink_aabb b;
+    b.min = b.max = p;
+    if (s.type == MINK_SHAPE_AABB) {
+        b.min = mink_v2(s.geom.aabb.min.x + p.x, s.geom.aabb.min.y + p.y);
+        b.max = mink_v2(s.geom.aabb.max.x + p.x, s.geom.aabb.max.y + p.y);
+    } else {
+        mink_vec2 c = s.type == MINK_SHAPE_CIRCLE ? s.geom.circle.center : s.geom.polygon.position;
+        float r = s.type == MINK_SHAPE_CIRCLE ? s.geom.circle.radius : s.geom.polygon.radius;
+        c = mink_v2(c.x + p.x, c.y + p.y);
+        b.min = mink_v2(c.x - r, c.y - r);
+        b.max = mink_v2(c.x + r, c.y + r);
+    }
+    return b;
+}
+
+/// The gap a body keeps from what it touched: a contact leaves it this far out along the normal, so
+/// rounding never leaves it overlapping, and a box sliding on a floor of tiles never meets a
+/// seam. 2^-12 of its size plus 2^-19 of its coordinates and its move (a few ulps of either).
+MINK_INLINE float mink_body_skin(mink_aabb box, float move_length) {
+    float size = mink_maxf(box.max.x - box.min.x, box.max.y - box.min.y);
+    float far = mink_maxf(mink_maxf(mink_absf(box.min.x), mink_absf(box.max.x)),
+                          mink_maxf(mink_absf(box.min.y), mink_absf(box.max.y)));
+    return size * 0.000244140625f + (far + move_length) * 0.0000019073486328125f;
+}
+
+/// A float's bits as an unsigned key that sorts as the float does (no NaN; -0 made +0 first).
+MINK_INLINE uint32_t mink_sort_key(float x) {
+    uint32_t u = mink_float_bits(x + 0.0f);
+    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+}
+
+MINK_INLINE int mink_is_sensor(mink_body_props p) { return p.response == (uint32_t)MINK_RESPONSE_SENSOR; }
+
+/// Whether a body's motion answers to contacts (pushed, stopped, deflected).
+MINK_INLINE int mink_is_dynamic(mink_body_props p) { return p.inv_mass > 0.0f && !mink_is_sensor(p); }
+
+/// Whether the world cares about two bodies meeting: their filters agree, and one of them moves in
+/// answer to it or reports it. Two static (or kinematic) bodies are never a pair.
+MINK_INLINE int mink_world_wants(mink_body_props a, mink_body_props b) {
+    if ((a.category & b.mask) == 0u || (b.category & a.mask) == 0u) return 0;
+    return mink_is_dynamic(a) || mink_is_dynamic(b) || mink_is_sensor(a) || mink_is_sensor(b);
+}
+
+MINK_INLINE int mink_bounds_overlap(mink_aabb a, mink_aabb b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+/* ---- pass 1: bounds over the step -------------------------------------------------------------- */
+
+/// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
+/// speed × dt) and twice its skin. Any direction, because a body that slides or bounces changes
+/// course within the step; never farther, because responses never lengthen a body's path (see
+/// mink_resolve_item). Also writes the slot's sort key (its box's left edge).
+MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+    uint32_t sid = w.shape_of[i];
+    mink_aabb b;
+    if (sid == MINK_WORLD_DEAD) {
+        b.min = b.max = mink_v2(MINK_INF, MINK_INF);
+        w.bounds[i] = b;
+        w.keys[i] = 0xffffffffu;
+        w.order[i] = i;
+        return;
+    }
+    mink_vec2 p = w.pos[i], v = w.vel[i];
+    b = mink_shape_bounds(w.shapes[sid], p);
+    float reach = mink_length(mink_v2(v.x * sp.dt, v.y * sp.dt));
+    float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b, reach);
+    float grow = reach + 2.0f * skin;
+    b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
+    b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
+    w.bounds[i] = b;
+    w.keys[i] = mink_sort_key(b.min.x);
+    w.order[i] = i;
+}
+
+/* ---- pass 2: a stable radix sort of the keys, block by block ------------------------------------
+ * A block is a contiguous run of items one work-item owns. Counting, a scan of the counts in
+ * (digit, block) order, then each block scattering its own items in order: stable, and the same
+ * permutation whatever the number of blocks. */
+
+MINK_INLINE uint32_t mink_block_begin(uint32_t g, uint32_t blocks, uint32_t n) {
+    uint32_t per = (n + blocks - 1u) / blocks;
+    uint32_t at = g * per;
+    return at < n ? at : n;
+}
+
+MINK_INLINE void mink_radix_count_block(uint32_t g, uint32_t blocks, uint32_t n, uint32_t shift,
+                                        MINK_GLOBAL const uint32_t *keys, MINK_GLOBAL uint32_t *counts) {
+    uint32_t c[MINK_RADIX_BINS];
+    for (uint32_t d = 0; d < MINK_RADIX_BINS; d++) c[d] = 0u;
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    for (uint32_t k = lo; k < hi; k++) c[(keys[k] >> shift) & (MINK_RADIX_BINS - 1u)]++;
+    for (uint32_t d = 0; d < MINK_RADIX_BINS; d++) counts[d * blocks + g] = c[d];
+}
+
+MINK_INLINE void mink_radix_scatter_block(uint32_t g, uint32_t blocks, uint32_t n, uint32_t shift,
+                                          MINK_GLOBAL const uint32_t *keys, MINK_GLOBAL const uint32_t *vals,
+                                          MINK_GLOBAL const uint32_t *offsets, MINK_GLOBAL uint32_t *keys_out,
+                                          MINK_GLOBAL uint32_t *vals_out) {
+    uint32_t at[MINK_RADIX_BINS];
+    for (uint32_t d = 0; d < MINK_RADIX_BINS; d++) at[d] = offsets[d * blocks + g];
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    for (uint32_t k = lo; k < hi; k++) {
+        uint32_t key = keys[k];
+        uint32_t to = at[(key >> shift) & (MINK_RADIX_BINS - 1u)]++;
+        keys_out[to] = key;
+        vals_out[to] = vals[k];
+    }
+}
+
+/* ---- an exclusive prefix sum, block by block ----------------------------------------------------
+ * a has n + 1 entries and ends with the total; sums has blocks + 1: each block's total, then (after
+ * mink_scan_top) each block's start and the total last. mink_scan_top alone is the whole scan of
+ * an array with one block. */
+
+MINK_INLINE void mink_scan_sum_block(uint32_t g, uint32_t blocks, uint32_t n, MINK_GLOBAL const uint32_t *a,
+                                     MINK_GLOBAL uint32_t *sums) {
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    uint32_t s = 0u;
+    for (uint32_t k = lo; k < hi; k++) s += a[k];
+    sums[g] = s;
+}
+
+MINK_INLINE void mink_scan_top(uint32_t blocks, MINK_GLOBAL uint32_t *sums) {
+    uint32_t run = 0u;
+    for (uint32_t g = 0; g < blocks; g++) {
+        uint32_t s = sums[g];
+        sums[g] = run;
+        run += s;
+    }
+    sums[blocks] = run;
+}
+
+MINK_INLINE void mink_scan_apply_block(uint32_t g, uint32_t blocks, uint32_t n, MINK_GLOBAL uint32_t *a,
+                                       MINK_GLOBAL const uint32_t *sums) {
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    uint32_t run = sums[g];
+    for (uint32_t k = lo; k < hi; k++) {
+        uint32_t s = a[k];
+        a[k] = run;
+        run += s;
+    }
+    if (g + 1u == blocks) a[n] = run; /* the total after the last, as mink_scan_top leaves it */
+}
+
+/* ---- pass 3: sort and sweep -------------------------------------------------------------------- */
+
+/// The pairs found from rank r: every later rank whose box starts before r's box ends on x and
+/// overlaps it on y, and whose body the world wants with r's. Each unordered pair is found once,
+/// from the first of the two in the sort. Counts them; with emit, also writes them from `at`.
+MINK_INLINE uint32_t mink_sweep_item(mink_world_view w, uint32_t r, int emit, uint32_t at) {
+    uint32_t i = w.order[r];
+    uint32_t found = 0u;
+    if (w.shape_of[i] == MINK_WORLD_DEAD) return 0u;
+    mink_aabb bi = w.bounds[i];
+    mink_body_props pi = w.props[i];
+    uint32_t end = mink_sort_key(bi.max.x);
+    for (uint32_t s = r + 1u; s < w.count && w.keys[s] <= end; s++) {
+        uint32_t j = w.order[s];
+        mink_aabb bj = w.bounds[j];
+        if (bi.min.y <= bj.max.y && bj.min.y <= bi.max.y && mink_world_wants(pi, w.props[j])) {
+            if (emit) {
+                mink_world_pair p;
+                p.a = i;
+                p.b = j;
+                w.pairs[at + found] = p;
+            }
+            found++;
+        }
+    }
+    return found;
+}
+
+/* ---- pass 4: narrowphase ----------------------------------------------------------------------- */
+
+/// The exact sweep of pair k over the whole step, both bodies on their planned paths.
+MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_params sp, uint32_t k) {
+    mink_world_pair p = w.pairs[k];
+    mink_vec2 va = w.vel[p.a], vb = w.vel[p.b];
+    mink_body a = mink_shape_place(w.shapes[w.shape_of[p.a]], w.pos[p.a], mink_v2(va.x * sp.dt, va.y * sp.dt));
+    mink_body b = mink_shape_place(w.shapes[w.shape_of[p.b]], w.pos[p.b], mink_v2(vb.x * sp.dt, vb.y * sp.dt));
+    /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
+    w.hits[k] = mink_sweep_bodies_linear(a, b, 1.0f);
+}
+
+/* ---- pass 5: each body's list of pairs --------------------------------------------------------- */
+
+MINK_INLINE void mink_degree_item(mink_world_view w, uint32_t k) {
+    mink_world_pair p = w.pairs[k];
+    MINK_ATOMIC_INC(&w.adj_start[p.a]);
+    MINK_ATOMIC_INC(&w.adj_start[p.b]);
+}
+
+MINK_INLINE void mink_adjacency_item(mink_world_view w, uint32_t k) {
+    mink_world_pair p = w.pairs[k];
+    uint32_t ia = MINK_ATOMIC_INC(&w.adj_fill[p.a]);
+    uint32_t ib = MINK_ATOMIC_INC(&w.adj_fill[p.b]);
+    w.adj[w.adj_start[p.a] + ia] = k << 1;
+    w.adj[w.adj_start[p.b] + ib] = (k << 1) | 1u;
+}
+
+/* ---- pass 6: resolution ------------------------------------------------------------------------ */
+
+MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink_hit h, float t0, float span,
+                                 uint32_t flags, uint32_t iteration) {
+    mink_event e;
+    e.a = w.ids[i];
+    e.b = w.ids[j];
+    e.body_a = i;
+    e.body_b = j;
+    /* From the sub-step's fraction to the step's; never 1 by rounding. */
+    e.t = mink_minf(t0 + h.t * span, 0.99999994f);
+    e.t_exit = h.t_exit == MINK_INF ? MINK_INF : t0 + h.t_exit * span;
+    e.normal = h.normal;
+    e.point = h.point;
+    e.depth = h.depth;
+    e.flags = h.flags | flags;
+    e.iteration = iteration;
+    e.reserved = 0u;
+    uint32_t at = MINK_ATOMIC_INC(w.event_count);
+    if (at < w.event_capacity) w.events[at] = e;
+}
+
+/// Whether hit h with body j comes before the best so far: earlier, then the smaller user id, then
+/// the smaller handle. A total order, so the pick does not depend on the list's order.
+MINK_INLINE int mink_hit_before(mink_hit h, uint64_t id, uint32_t j, mink_hit best, uint64_t best_id,
+                                uint32_t best_j) {
+    if (h.t != best.t) return h.t < best.t;
+    if (id != best_id) return id < best_id;
+    return j < best_j;
+}
+
+/// Slot i's step. A sensor, a static or a kinematic body moves by its velocity and nothing else (a
+/// sensor reports each body it passes through). A dynamic body, up to `iterations` times: takes its
+/// earliest contact among its pairs (first the narrowphase's hits, every body on its planned path;
+/// then fresh sweeps of what is left of its move against the static and kinematic ones, which no
+/// contact deflects), advances to it and out by its skin, or,
+/// already overlapping, is pushed out along the penetration vector by its share (its inverse mass
+/// over the pair's); then STOP stops, SLIDE removes the closing normal velocity, BOUNCE reflects it
+/// × restitution, the correction split by inverse mass. When no iteration is left it stays at its
+/// last contact. Its path within the step is never longer than speed × dt (the broadphase's reach),
+/// and a position that would leave the finite floats stays where it was, at rest.
+MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+    mink_vec2 p0 = w.pos[i], v0 = w.vel[i];
+    mink_vec2 p = p0, v = v0;
+    uint32_t sid = w.shape_of[i];
+    if (sid == MINK_WORLD_DEAD) {
+        w.pos_out[i] = p0;
+        w.vel_out[i] = v0;
+        return;
+    }
+    mink_body_props pr = w.props[i];
+    float dt = sp.dt;
+    mink_vec2 move = mink_v2(v.x * dt, v.y * dt);
+    uint32_t first = w.adj_start[i], last = w.adj_start[i + 1u];
+    if (!mink_is_dynamic(pr)) {
+        if (mink_is_sensor(pr))
+            for (uint32_t e = first; e < last; e++) {
+                uint32_t entry = w.adj[e];
+                mink_world_pair pair = w.pairs[entry >> 1];
+                mink_hit h = w.hits[entry >> 1];
+                uint32_t j = (entry & 1u) ? pair.a : pair.b;
+                if (entry & 1u) h = mink_hit_mirror(h);
+                if (h.flags & MINK_HIT_CONTACT) mink_emit_event(w, i, j, h, 0.0f, 1.0f, MINK_EVENT_SENSOR, 0u);
+            }
+        p = mink_v2(p.x + move.x, p.y + move.y);
+    } else {
+        mink_shape shape = w.shapes[sid];
+        float budget = mink_length(move), travelled = 0.0f, tau = 0.0f;
+        float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(mink_shape_bounds(shape, p0), budget);
+        for (uint32_t it = 0; it < sp.iterations; it++) {
+            mink_hit best = mink_hit_none();
+            uint64_t best_id = 0;
+            uint32_t best_j = MINK_WORLD_DEAD;
+            mink_body self = mink_shape_place(shape, p, move);
+            float span = 1.0f - tau;
+            for (uint32_t e = first; e < last; e++) {
+                uint32_t entry = w.adj[e];
+                mink_world_pair pair = w.pairs[entry >> 1];
+                uint32_t j = (entry & 1u) ? pair.a : pair.b;
+                mink_body_props props_j = w.props[j];
+                /* Sensors never push. After the first contact, only what no contact deflects (static and
+                 * kinematic bodies): a dynamic one's path is being decided at the same time, so its
+                 * planned path would be a guess. Overlaps this leaves are pushed apart next step. */
+                if (mink_is_sensor(props_j) || (it > 0u && mink_is_dynamic(props_j))) continue;
+                mink_hit h;
+                if (it == 0u) {
+                    h = w.hits[entry >> 1];
+                    if (entry & 1u) h = mink_hit_mirror(h);
+                } else {
+                    mink_vec2 vj = w.vel[j], pj = w.pos[j];
+                    mink_vec2 at = mink_v2(pj.x + vj.x * dt * tau, pj.y + vj.y * dt * tau);
+                    mink_body other = mink_shape_place(w.shapes[w.shape_of[j]], at,
+                                                       mink_v2(vj.x * dt * span, vj.y * dt * span));
+                    h = mink_sweep_bodies_linear(self, other, 1.0f);
+                }
+                if ((h.flags & MINK_HIT_CONTACT) &&
+                    (best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, best_j))) {
+                    best = h;
+                    best_id = w.ids[j];
+                    best_j = j;
+                }
+            }
+            if (best_j == MINK_WORLD_DEAD) { /* free: the rest of the move */
+                p = mink_v2(p.x + move.x, p.y + move.y);
+                break;
+            }
+            mink_emit_event(w, i, best_j, best, tau, span, 0u, it);
+            mink_body_props pb = w.props[best_j];
+            float inv_j = mink_is_dynamic(pb) ? pb.inv_mass : 0.0f;
+            float share = pr.inv_mass / (pr.inv_mass + inv_j);
+            mink_vec2 n = best.normal;
+            if (best.flags & MINK_HIT_OVERLAP) {
+                float push = best.depth * share + skin;
+                p = mink_v2(p.x + n.x * push, p.y + n.y * push);
+            } else {
+                p = mink_v2((p.x + move.x * best.t) + n.x * skin, (p.y + move.y * best.t) + n.y * skin);
+                travelled += mink_length(move) * best.t;
+                tau = tau + span * best.t;
+            }
+            if (pr.response == (uint32_t)MINK_RESPONSE_STOP) {
+                v = mink_v2(0.0f, 0.0f);
+                break;
+            }
+            mink_vec2 vj = w.vel[best_j];
+            float vn = (v.x - vj.x) * n.x + (v.y - vj.y) * n.y;
+            if (vn < 0.0f) {
+                float e = pr.response == (uint32_t)MINK_RESPONSE_BOUNCE ? pr.restitution : 0.0f;
+                float dv = vn * (1.0f + e) * share;
+                v = mink_v2(v.x - n.x * dv, v.y - n.y * dv);
+            }
+            if (it + 1u == sp.iterations) break; /* out of iterations: stay at the contact */
+            span = 1.0f - tau;
+            move = mink_v2(v.x * dt * span, v.y * dt * span);
+            float len = mink_length(move), left = mink_maxf(budget - travelled, 0.0f);
+            if (len > left) { /* never farther than the broadphase looked */
+                float k = left / len;
+                move = mink_v2(move.x * k, move.y * k);
+            }
+        }
+    }
+    if (!mink_vec2_is_valid(p) || !mink_vec2_is_valid(v)) {
+        p = p0;
+        v = mink_v2(0.0f, 0.0f);
+    }
+    w.pos_out[i] = p;
+    w.vel_out[i] = v;
+}
+
+#endif /* MINK_STEP_H */

@@ -1,0 +1,103 @@
+/* mink/world.h — a world: bodies kept on the device, stepped with continuous collision.
+ *
+ * Each step: every body's box over the step, a broadphase on the device (radix sort and sweep) that
+ * finds every pair whose boxes overlap, the exact sweep of each pair, then each dynamic body takes
+ * its earliest contact, moves to it and responds (slide, stop, bounce), up to a few times a step, so
+ * nothing fast passes through anything thin. The scalar path runs the same passes (mink/step.h) and
+ * gives the same bits.
+ *
+ * Bodies are named by handles (slot numbers) that stay valid until the body is removed; a removed
+ * body's handle is reused by a later add. Shapes live in a table and bodies name them by id.
+ *
+ * Threads: a world belongs to its context; use both from one thread at a time.
+ */
+#ifndef MINK_WORLD_H
+#define MINK_WORLD_H
+
+#include "mink/mink.h"
+#include "mink/step.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Zeroed fields mean defaults; a NULL desc means all defaults.
+typedef struct mink_world_desc {
+    size_t initial_bodies;   ///< slots reserved at creation; 0: 1024. The world grows as needed.
+    size_t max_pairs;        ///< candidate pairs a step may hold; 0: as many as memory allows.
+                             ///< A step that needs more fails with MINK_ERR_CAPACITY and says how many.
+    uint32_t max_iterations; ///< contacts one body may take in one step; 0: 4
+    float skin;              ///< gap left after a contact; 0: each body's own (mink_body_skin)
+} mink_world_desc;
+
+/// Many bodies at once, as arrays of `count` entries. For mink_world_add a NULL array means the
+/// default for every body; for mink_world_set it means "leave as it is".
+typedef struct mink_world_bodies {
+    size_t count;
+    const uint32_t *shape;       ///< shape ids from mink_world_add_shapes (required to add)
+    const mink_vec2 *position;   ///< default (0, 0)
+    const mink_vec2 *velocity;   ///< default (0, 0)
+    const float *inv_mass;       ///< default 1; 0 is static or kinematic
+    const float *restitution;    ///< default 1, in [0, 1]; used by BOUNCE
+    const uint32_t *response;    ///< mink_response, default MINK_RESPONSE_SLIDE
+    const uint32_t *category;    ///< default 1
+    const uint32_t *mask;        ///< default all bits
+    const uint64_t *user_id;     ///< reported in events; default the handle
+} mink_world_bodies;
+
+/// Figures from the last step (bodies and slots: as the world is now).
+typedef struct mink_world_stats {
+    size_t bodies;        ///< alive
+    size_t slots;         ///< handles in use or free for reuse: handles are below this
+    size_t pairs;         ///< candidate pairs the broadphase found
+    size_t pairs_needed;  ///< equal to pairs, or what a failed step would have needed
+    size_t events;        ///< events recorded
+    double bounds_ms, broadphase_ms, narrowphase_ms, resolution_ms, transfer_ms, total_ms;
+    size_t bytes;         ///< memory the world holds (device buffers, or host arrays on the scalar path)
+} mink_world_stats;
+
+typedef struct mink_world mink_world;
+
+/// Creates a world on a context (which must outlive it). desc may be NULL.
+mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc, mink_world **out);
+/// Frees everything the world holds. NULL is ignored.
+void mink_world_destroy(mink_world *world);
+
+/// Adds shapes to the world's table; ids[k] receives shape k's id. A shape that is not valid
+/// (mink_body_is_valid at the origin) fails the call and adds nothing.
+mink_status mink_world_add_shapes(mink_world *world, const mink_shape *shapes, size_t count, uint32_t *ids);
+
+/// Adds bodies->count bodies; handles[k] receives body k's handle. Every field is checked first
+/// (finite, a known shape, inv_mass >= 0, restitution in [0, 1], a known response): one bad entry
+/// fails the call with a message naming it, and nothing is added.
+mink_status mink_world_add(mink_world *world, const mink_world_bodies *bodies, uint32_t *handles);
+/// Changes the fields given (non-NULL) of the bodies named by handles; checked as for add.
+mink_status mink_world_set(mink_world *world, const uint32_t *handles, const mink_world_bodies *bodies);
+/// Removes bodies. A handle that is not alive (or repeated) fails the call; nothing is removed.
+mink_status mink_world_remove(mink_world *world, const uint32_t *handles, size_t count);
+
+/// Steps the world by dt (finite, >= 0). Events of the previous step are replaced. On failure the
+/// bodies are as they were before the call.
+mink_status mink_world_step(mink_world *world, float dt);
+
+/// Reads positions and/or velocities (either may be NULL) of `count` bodies: those named by
+/// handles, or, with handles NULL, the slots 0 .. count-1. Only what is asked is read back.
+mink_status mink_world_get(mink_world *world, const uint32_t *handles, size_t count, mink_vec2 *positions,
+                           mink_vec2 *velocities);
+
+/// The last step's events, ordered by t, then a's id, b's id, a's handle, b's handle, iteration.
+/// Writes up to capacity of them (out may be NULL with capacity 0) and the total to *count.
+mink_status mink_world_events(mink_world *world, mink_event *out, size_t capacity, size_t *count);
+
+/// The last step's candidate pairs (handles, a first in the broadphase's sort), in the order
+/// found. Writes up to capacity and the total to *count. For tests and debugging views.
+mink_status mink_world_pairs(mink_world *world, mink_world_pair *out, size_t capacity, size_t *count);
+
+/// Figures from the last step.
+mink_world_stats mink_world_get_stats(const mink_world *world);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MINK_WORLD_H */

@@ -1,0 +1,191 @@
+/* kernels/world.cl — a world step's passes: one item of mink/step.h per work-item.
+ * Each kernel fills the view with the arrays its pass uses; the math and the logic are all in the
+ * header, which the scalar world calls in loops. Global sizes are rounded up to whole work-groups,
+ * so every kernel first drops the items past its count. */
+
+#pragma OPENCL FP_CONTRACT OFF
+
+#include "mink/step.h"
+
+static mink_world_view mink_empty_view(uint count) {
+    mink_world_view v;
+    v.count = count;
+    v.shapes = 0;
+    v.shape_of = 0;
+    v.props = 0;
+    v.ids = 0;
+    v.pos = v.vel = 0;
+    v.bounds = 0;
+    v.keys = v.order = 0;
+    v.pairs = 0;
+    v.hits = 0;
+    v.adj_start = v.adj_fill = v.adj = 0;
+    v.pos_out = v.vel_out = 0;
+    v.events = 0;
+    v.event_count = 0;
+    v.event_capacity = 0u;
+    return v;
+}
+
+static mink_step_params mink_params(float dt, float skin, uint iterations) {
+    mink_step_params sp;
+    sp.dt = dt;
+    sp.skin = skin;
+    sp.iterations = iterations;
+    return sp;
+}
+
+__kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
+                                       __global const mink_vec2 *pos, __global const mink_vec2 *vel,
+                                       __global mink_aabb *bounds, __global uint *keys, __global uint *order,
+                                       uint count, float dt, float skin) {
+    uint i = get_global_id(0);
+    if (i >= count) return;
+    mink_world_view v = mink_empty_view(count);
+    v.shapes = shapes;
+    v.shape_of = shape_of;
+    v.pos = pos;
+    v.vel = vel;
+    v.bounds = bounds;
+    v.keys = keys;
+    v.order = order;
+    mink_bounds_item(v, mink_params(dt, skin, 1u), i);
+}
+
+__kernel void mink_radix_count_kernel(__global const uint *keys, __global uint *counts, uint n, uint shift,
+                                      uint blocks) {
+    uint g = get_global_id(0);
+    if (g < blocks) mink_radix_count_block(g, blocks, n, shift, keys, counts);
+}
+
+__kernel void mink_radix_scatter_kernel(__global const uint *keys, __global const uint *vals,
+                                        __global const uint *offsets, __global uint *keys_out,
+                                        __global uint *vals_out, uint n, uint shift, uint blocks) {
+    uint g = get_global_id(0);
+    if (g < blocks) mink_radix_scatter_block(g, blocks, n, shift, keys, vals, offsets, keys_out, vals_out);
+}
+
+__kernel void mink_scan_sum_kernel(__global const uint *a, __global uint *sums, uint n, uint blocks) {
+    uint g = get_global_id(0);
+    if (g < blocks) mink_scan_sum_block(g, blocks, n, a, sums);
+}
+
+__kernel void mink_scan_top_kernel(__global uint *sums, uint blocks) {
+    if (get_global_id(0) == 0) mink_scan_top(blocks, sums);
+}
+
+__kernel void mink_scan_apply_kernel(__global uint *a, __global const uint *sums, uint n, uint blocks) {
+    uint g = get_global_id(0);
+    if (g < blocks) mink_scan_apply_block(g, blocks, n, a, sums);
+}
+
+/* emit 0: found[r] = pairs from rank r. emit 1: writes them from found[r] (scanned). */
+__kernel void mink_world_sweep_kernel(__global const uint *order, __global const uint *keys,
+                                      __global const mink_aabb *bounds, __global const uint *shape_of,
+                                      __global const mink_body_props *props, __global uint *found,
+                                      __global mink_world_pair *pairs, uint count, uint emit) {
+    uint r = get_global_id(0);
+    if (r >= count) return;
+    mink_world_view v = mink_empty_view(count);
+    v.order = (__global uint *)order;
+    v.keys = (__global uint *)keys;
+    v.bounds = (__global mink_aabb *)bounds;
+    v.shape_of = shape_of;
+    v.props = props;
+    v.pairs = pairs;
+    if (emit) mink_sweep_item(v, r, 1, found[r]);
+    else found[r] = mink_sweep_item(v, r, 0, 0u);
+}
+
+__kernel void mink_world_narrow_kernel(__global const mink_world_pair *pairs, __global const mink_shape *shapes,
+                                       __global const uint *shape_of, __global const mink_vec2 *pos,
+                                       __global const mink_vec2 *vel, __global mink_hit *hits, uint npairs,
+                                       float dt) {
+    uint k = get_global_id(0);
+    if (k >= npairs) return;
+    mink_world_view v = mink_empty_view(0u);
+    v.pairs = (__global mink_world_pair *)pairs;
+    v.shapes = shapes;
+    v.shape_of = shape_of;
+    v.pos = pos;
+    v.vel = vel;
+    v.hits = hits;
+    mink_narrow_item(v, mink_params(dt, 0.0f, 1u), k);
+}
+
+__kernel void mink_world_degree_kernel(__global const mink_world_pair *pairs, __global uint *adj_start,
+                                       uint npairs) {
+    uint k = get_global_id(0);
+    if (k >= npairs) return;
+    mink_world_view v = mink_empty_view(0u);
+    v.pairs = (__global mink_world_pair *)pairs;
+    v.adj_start = adj_start;
+    mink_degree_item(v, k);
+}
+
+__kernel void mink_world_adjacency_kernel(__global const mink_world_pair *pairs, __global uint *adj_start,
+                                          __global uint *adj_fill, __global uint *adj, uint npairs) {
+    uint k = get_global_id(0);
+    if (k >= npairs) return;
+    mink_world_view v = mink_empty_view(0u);
+    v.pairs = (__global mink_world_pair *)pairs;
+    v.adj_start = adj_start;
+    v.adj_fill = adj_fill;
+    v.adj = adj;
+    mink_adjacency_item(v, k);
+}
+
+__kernel void mink_world_resolve_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
+                                        __global const mink_body_props *props, __global const ulong *ids,
+                                        __global const mink_vec2 *pos, __global const mink_vec2 *vel,
+                                        __global const mink_world_pair *pairs, __global const mink_hit *hits,
+                                        __global const uint *adj_start, __global const uint *adj,
+                                        __global mink_vec2 *pos_out, __global mink_vec2 *vel_out,
+                                        __global mink_event *events, __global uint *event_count,
+                                        uint event_capacity, uint count, float dt, float skin, uint iterations) {
+    uint i = get_global_id(0);
+    if (i >= count) return;
+    mink_world_view v = mink_empty_view(count);
+    v.shapes = shapes;
+    v.shape_of = shape_of;
+    v.props = props;
+    v.ids = ids;
+    v.pos = pos;
+    v.vel = vel;
+    v.pairs = (__global mink_world_pair *)pairs;
+    v.hits = (__global mink_hit *)hits;
+    v.adj_start = (__global uint *)adj_start;
+    v.adj = (__global uint *)adj;
+    v.pos_out = pos_out;
+    v.vel_out = vel_out;
+    v.events = events;
+    v.event_count = event_count;
+    v.event_capacity = event_capacity;
+    mink_resolve_item(v, mink_params(dt, skin, iterations), i);
+}
+
+/* Bodies in and out: stage holds n handles, then n values of `words` 32-bit words each from
+ * word `at`. */
+__kernel void mink_world_scatter_kernel(__global uint *dst, __global const uint *stage, uint n, uint words,
+                                        uint at) {
+    uint k = get_global_id(0);
+    if (k >= n) return;
+    uint h = stage[k];
+    for (uint w = 0; w < words; w++) dst[h * words + w] = stage[at + k * words + w];
+}
+
+__kernel void mink_world_gather_kernel(__global const uint *src, __global uint *stage, uint n, uint words,
+                                       uint at) {
+    uint k = get_global_id(0);
+    if (k >= n) return;
+    uint h = stage[k];
+    for (uint w = 0; w < words; w++) stage[at + k * words + w] = src[h * words + w];
+}
+
+/* The device's sizes of the world's records, checked against the host's like mink_layout_kernel. */
+__kernel void mink_world_layout_kernel(__global uint *sizes) {
+    sizes[0] = sizeof(mink_shape);
+    sizes[1] = sizeof(mink_body_props);
+    sizes[2] = sizeof(mink_event);
+    sizes[3] = sizeof(mink_world_pair);
+}

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_noplatform.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,452 @@
+/* tests/test_world.c — the world: hand-computed steps, the API's bookkeeping, capacity, and the
+ * broadphase against brute force, on both paths. (Long scenes: test_world_scenes.c.) */
+#include "test_util.h"
+
+#include "mink/world.h"
+
+static mink_shape box_shape(float hw, float hh) {
+    mink_shape s = {.type = MINK_SHAPE_AABB};
+    s.geom.aabb.min = mink_v2(-hw, -hh);
+    s.geom.aabb.max = mink_v2(hw, hh);
+    return s;
+}
+
+static mink_shape circle_shape(float r) {
+    mink_shape s = {.type = MINK_SHAPE_CIRCLE};
+    s.geom.circle.radius = r;
+    return s;
+}
+
+static mink_world *new_world(mink_context *ctx, const mink_world_desc *desc) {
+    mink_world *w = NULL;
+    mink_status st = mink_world_create(ctx, desc, &w);
+    if (st != MINK_OK) fprintf(stderr, "mink_world_create: %s\n", mink_last_error());
+    assert_int_equal(st, MINK_OK);
+    return w;
+}
+
+static uint32_t add_one(mink_world *w, uint32_t shape, mink_vec2 p, mink_vec2 v, float inv_mass, uint32_t response,
+                        float restitution) {
+    uint32_t h = 0;
+    mink_world_bodies b = {.count = 1, .shape = &shape, .position = &p, .velocity = &v, .inv_mass = &inv_mass,
+                           .response = &response, .restitution = &restitution};
+    assert_int_equal(mink_world_add(w, &b, &h), MINK_OK);
+    return h;
+}
+
+static void step_ok(mink_world *w, float dt) {
+    mink_status st = mink_world_step(w, dt);
+    if (st != MINK_OK) fprintf(stderr, "mink_world_step: %s\n", mink_last_error());
+    assert_int_equal(st, MINK_OK);
+}
+
+static mink_vec2 position(mink_world *w, uint32_t h) {
+    mink_vec2 p;
+    assert_int_equal(mink_world_get(w, &h, 1, &p, NULL), MINK_OK);
+    return p;
+}
+
+static mink_vec2 velocity(mink_world *w, uint32_t h) {
+    mink_vec2 v;
+    assert_int_equal(mink_world_get(w, &h, 1, NULL, &v), MINK_OK);
+    return v;
+}
+
+#define BOTH(p) mink_context *ctxs[2] = {(p)->scalar, (p)->opencl}; for (int c = 0; c < 2; c++)
+
+/* A circle of radius 1 at x = 0 moving right at 10 per unit time, a static wall whose left face is
+ * at x = 6: over a step of 1 it meets the wall at t = 0.5 (centre at 5). */
+static void responses_hand_computed(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], &(mink_world_desc){.skin = 0.001f});
+        uint32_t ids[2];
+        mink_shape shapes[2] = {circle_shape(1.0f), box_shape(1.0f, 50.0f)};
+        assert_int_equal(mink_world_add_shapes(w, shapes, 2, ids), MINK_OK);
+        uint32_t wall = add_one(w, ids[1], mink_v2(7.0f, 0.0f), mink_v2(0, 0), 0.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t stop = add_one(w, ids[0], mink_v2(0.0f, 0.0f), mink_v2(10.0f, 0.0f), 1.0f, MINK_RESPONSE_STOP, 0.0f);
+        uint32_t slide = add_one(w, ids[0], mink_v2(0.0f, 20.0f), mink_v2(10.0f, 4.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t bounce = add_one(w, ids[0], mink_v2(0.0f, -20.0f), mink_v2(10.0f, 0.0f), 1.0f, MINK_RESPONSE_BOUNCE, 0.5f);
+        step_ok(w, 1.0f);
+
+        /* STOP: at the contact, out by the skin, at rest. */
+        mink_vec2 p = position(w, stop), v = velocity(w, stop);
+        assert_float_equal(p.x, 5.0f - 0.001f, 1e-5);
+        assert_float_equal(p.y, 0.0f, 0.0);
+        assert_float_equal(v.x, 0.0f, 0.0);
+        /* SLIDE: half the step to the wall, then the other half along it (y only). */
+        p = position(w, slide), v = velocity(w, slide);
+        assert_float_equal(p.x, 5.0f - 0.001f, 1e-5);
+        assert_float_equal(p.y, 24.0f, 1e-5);
+        assert_float_equal(v.x, 0.0f, 0.0);
+        assert_float_equal(v.y, 4.0f, 0.0);
+        /* BOUNCE at restitution 0.5: back at 5 per unit time for the last half step. */
+        p = position(w, bounce), v = velocity(w, bounce);
+        assert_float_equal(v.x, -5.0f, 1e-6);
+        assert_float_equal(p.x, 5.0f - 0.001f - 2.5f, 1e-5);
+
+        /* Events: three, at t = 0.5, with the wall's normal (-1, 0), in id order. */
+        mink_event ev[8];
+        size_t n = 0;
+        assert_int_equal(mink_world_events(w, ev, 8, &n), MINK_OK);
+        assert_int_equal(n, 3);
+        for (size_t k = 0; k < n; k++) {
+            assert_float_equal(ev[k].t, 0.5f, 1e-6);
+            assert_float_equal(ev[k].normal.x, -1.0f, 0.0);
+            assert_int_equal(ev[k].b, wall);
+            assert_int_equal(ev[k].body_b, wall);
+        }
+        assert_int_equal(ev[0].a, stop);
+        assert_int_equal(ev[1].a, slide);
+        assert_int_equal(ev[2].a, bounce);
+        /* The wall did not move. */
+        p = position(w, wall);
+        assert_float_equal(p.x, 7.0f, 0.0);
+        mink_world_destroy(w);
+    }
+}
+
+/* Two equal circles head-on, both dynamic and sliding: each takes half of the closing speed away,
+ * so both stop along the line; unequal masses split it by inverse mass. */
+static void moving_bodies_split_by_inverse_mass(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], &(mink_world_desc){.skin = 0.001f});
+        uint32_t circle;
+        mink_shape s = circle_shape(1.0f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &circle), MINK_OK);
+        uint32_t a = add_one(w, circle, mink_v2(-5.0f, 0.0f), mink_v2(4.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t b = add_one(w, circle, mink_v2(5.0f, 0.0f), mink_v2(-4.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t heavy = add_one(w, circle, mink_v2(-5.0f, 10.0f), mink_v2(4.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t light = add_one(w, circle, mink_v2(5.0f, 10.0f), mink_v2(-4.0f, 0.0f), 3.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        step_ok(w, 2.0f); /* they meet at t = 0.5 (centres 2 apart) */
+        assert_float_equal(velocity(w, a).x, 0.0f, 1e-6);
+        assert_float_equal(velocity(w, b).x, 0.0f, 1e-6);
+        assert_float_equal(position(w, a).x, -1.0f - 0.001f, 1e-5);
+        assert_float_equal(position(w, b).x, 1.0f + 0.001f, 1e-5);
+        /* Relative speed 8: the light one (inverse mass 3 of 4) takes 6, the heavy one 2. */
+        assert_float_equal(velocity(w, heavy).x, 4.0f - 2.0f, 1e-5);
+        assert_float_equal(velocity(w, light).x, -4.0f + 6.0f, 1e-5);
+        mink_world_destroy(w);
+    }
+}
+
+/* Bodies that start overlapping are pushed apart along the penetration vector, by share. */
+static void starting_overlap_is_pushed_out(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], &(mink_world_desc){.skin = 0.001f});
+        uint32_t ids[2];
+        mink_shape shapes[2] = {box_shape(1.0f, 1.0f), box_shape(10.0f, 1.0f)};
+        assert_int_equal(mink_world_add_shapes(w, shapes, 2, ids), MINK_OK);
+        uint32_t floor = add_one(w, ids[1], mink_v2(0.0f, 0.0f), mink_v2(0, 0), 0.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t box = add_one(w, ids[0], mink_v2(0.0f, 1.75f), mink_v2(0, 0), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        step_ok(w, 1.0f);
+        mink_vec2 p = position(w, box);
+        assert_float_equal(p.y, 2.0f + 0.001f, 1e-6);
+        assert_float_equal(p.x, 0.0f, 0.0);
+        mink_event ev;
+        size_t n = 0;
+        assert_int_equal(mink_world_events(w, &ev, 1, &n), MINK_OK);
+        assert_int_equal(n, 1);
+        assert_true(ev.flags & MINK_HIT_OVERLAP);
+        assert_float_equal(ev.depth, 0.25f, 1e-6);
+        assert_int_equal(ev.body_b, floor);
+        mink_world_destroy(w);
+    }
+}
+
+/* A sensor passes through and reports; others pass through it. */
+static void sensor_reports_and_never_pushes(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t ids[2];
+        mink_shape shapes[2] = {circle_shape(0.5f), box_shape(2.0f, 2.0f)};
+        assert_int_equal(mink_world_add_shapes(w, shapes, 2, ids), MINK_OK);
+        uint32_t zone = add_one(w, ids[1], mink_v2(0.0f, 0.0f), mink_v2(0, 0), 0.0f, MINK_RESPONSE_SENSOR, 0.0f);
+        uint32_t ball = add_one(w, ids[0], mink_v2(-5.0f, 0.0f), mink_v2(10.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        step_ok(w, 1.0f);
+        assert_float_equal(position(w, ball).x, 5.0f, 0.0);
+        mink_event ev[4];
+        size_t n = 0;
+        assert_int_equal(mink_world_events(w, ev, 4, &n), MINK_OK);
+        assert_int_equal(n, 1);
+        assert_int_equal(ev[0].body_a, zone);
+        assert_int_equal(ev[0].body_b, ball);
+        assert_true(ev[0].flags & MINK_EVENT_SENSOR);
+        assert_float_equal(ev[0].t, 0.25f, 1e-6);     /* enters at x = -2.5 */
+        assert_float_equal(ev[0].t_exit, 0.75f, 1e-6); /* leaves at x = 2.5 */
+        mink_world_destroy(w);
+    }
+}
+
+/* Empty worlds, static-only worlds, and zero dt. */
+static void empty_and_static_worlds(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        step_ok(w, 1.0f / 60.0f);
+        size_t n = 1;
+        assert_int_equal(mink_world_events(w, NULL, 0, &n), MINK_OK);
+        assert_int_equal(n, 0);
+        assert_int_equal(mink_world_pairs(w, NULL, 0, &n), MINK_OK);
+        assert_int_equal(n, 0);
+        uint32_t box;
+        mink_shape s = box_shape(1.0f, 1.0f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &box), MINK_OK);
+        /* Overlapping static boxes: never a pair, never moved. */
+        for (int k = 0; k < 10; k++)
+            add_one(w, box, mink_v2((float)k * 0.5f, 0.0f), mink_v2(0, 0), 0.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        step_ok(w, 1.0f);
+        assert_int_equal(mink_world_pairs(w, NULL, 0, &n), MINK_OK);
+        assert_int_equal(n, 0);
+        for (uint32_t k = 0; k < 10; k++) assert_float_equal(position(w, k).x, (float)k * 0.5f, 0.0);
+        step_ok(w, 0.0f);
+        assert_int_equal(mink_world_step(w, -1.0f), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_step(w, NAN), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_step(w, INFINITY), MINK_ERR_INVALID_ARGUMENT);
+        mink_world_destroy(w);
+    }
+}
+
+/* Add, remove, set between steps; handles are reused; bad input changes nothing. */
+static void add_remove_update(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], &(mink_world_desc){.initial_bodies = 2});
+        uint32_t circle;
+        mink_shape s = circle_shape(1.0f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &circle), MINK_OK);
+        enum { N = 100 };
+        uint32_t shape[N], h[N];
+        mink_vec2 pos[N], vel[N];
+        for (int k = 0; k < N; k++) {
+            shape[k] = circle;
+            pos[k] = mink_v2((float)k * 10.0f, 0.0f);
+            vel[k] = mink_v2(0.0f, 1.0f);
+        }
+        mink_world_bodies b = {.count = N, .shape = shape, .position = pos, .velocity = vel};
+        assert_int_equal(mink_world_add(w, &b, h), MINK_OK); /* grows past initial_bodies */
+        for (int k = 0; k < N; k++) assert_int_equal(h[k], k);
+        step_ok(w, 1.0f);
+        mink_vec2 got[N];
+        assert_int_equal(mink_world_get(w, NULL, N, got, NULL), MINK_OK);
+        for (int k = 0; k < N; k++) assert_float_equal(got[k].y, 1.0f, 0.0);
+
+        /* Remove three; their handles come back, last removed first. */
+        uint32_t gone[3] = {5, 50, 7};
+        assert_int_equal(mink_world_remove(w, gone, 3), MINK_OK);
+        assert_int_equal(mink_world_remove(w, gone, 1), MINK_ERR_INVALID_ARGUMENT); /* already gone */
+        uint32_t twice[2] = {8, 8};
+        assert_int_equal(mink_world_remove(w, twice, 2), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_get(w, gone, 1, got, NULL), MINK_ERR_INVALID_ARGUMENT);
+        step_ok(w, 1.0f);
+        assert_int_equal(mink_world_get_stats(w).bodies, N - 3);
+        uint32_t again[4];
+        for (int k = 0; k < 4; k++) pos[k].y = 1000.0f; /* away from the others */
+        b.count = 4;
+        assert_int_equal(mink_world_add(w, &b, again), MINK_OK);
+        assert_int_equal(again[0], 7);
+        assert_int_equal(again[1], 50);
+        assert_int_equal(again[2], 5);
+        assert_int_equal(again[3], N);
+        assert_float_equal(position(w, 50).x, 10.0f, 0.0); /* the new body's (entry 1), not the old one's */
+        assert_float_equal(position(w, 50).y, 1000.0f, 0.0);
+
+        /* Set: only the given fields change. */
+        uint32_t which[2] = {3, 60};
+        mink_vec2 nv[2] = {mink_v2(-2.0f, 0.0f), mink_v2(0.0f, -3.0f)};
+        mink_world_bodies set = {.count = 2, .velocity = nv};
+        assert_int_equal(mink_world_set(w, which, &set), MINK_OK);
+        mink_vec2 before = position(w, 3);
+        step_ok(w, 1.0f);
+        assert_float_equal(position(w, 3).x, before.x - 2.0f, 0.0);
+        assert_float_equal(position(w, 3).y, before.y, 0.0);
+        assert_float_equal(velocity(w, 60).y, -3.0f, 0.0);
+
+        /* Bad input names the body and changes nothing. */
+        mink_vec2 bad[2] = {mink_v2(0, 0), mink_v2(NAN, 0)};
+        set.velocity = bad;
+        assert_int_equal(mink_world_set(w, which, &set), MINK_ERR_INVALID_ARGUMENT);
+        assert_non_null(strstr(mink_last_error(), "body 1: velocity is not finite"));
+        assert_float_equal(velocity(w, 3).x, -2.0f, 0.0);
+        uint32_t bad_shape = 99;
+        mink_world_bodies add_bad = {.count = 1, .shape = &bad_shape};
+        size_t alive = mink_world_get_stats(w).bodies;
+        assert_int_equal(mink_world_add(w, &add_bad, again), MINK_ERR_INVALID_ARGUMENT);
+        float neg = -1.0f;
+        add_bad = (mink_world_bodies){.count = 1, .shape = &circle, .inv_mass = &neg};
+        assert_int_equal(mink_world_add(w, &add_bad, again), MINK_ERR_INVALID_ARGUMENT);
+        step_ok(w, 1.0f);
+        assert_int_equal(mink_world_get_stats(w).bodies, alive);
+        mink_world_destroy(w);
+    }
+}
+
+static void bad_arguments(void **state) {
+    paths *p = *state;
+    mink_world *w = NULL;
+    assert_int_equal(mink_world_create(NULL, NULL, &w), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_world_create(p->scalar, NULL, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_world_create(p->scalar, &(mink_world_desc){.skin = -1.0f}, &w), MINK_ERR_INVALID_ARGUMENT);
+    assert_null(w);
+    assert_int_equal(mink_world_step(NULL, 1.0f), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_world_add(NULL, NULL, NULL), MINK_ERR_INVALID_ARGUMENT);
+    mink_world_destroy(NULL);
+    w = new_world(p->scalar, NULL);
+    uint32_t id;
+    mink_shape bad = box_shape(1.0f, 1.0f);
+    bad.geom.aabb.min.x = 2.0f; /* inverted */
+    assert_int_equal(mink_world_add_shapes(w, &bad, 1, &id), MINK_ERR_INVALID_ARGUMENT);
+    bad = circle_shape(-1.0f);
+    assert_int_equal(mink_world_add_shapes(w, &bad, 1, &id), MINK_ERR_INVALID_ARGUMENT);
+    bad.type = 77;
+    assert_int_equal(mink_world_add_shapes(w, &bad, 1, &id), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_world_add_shapes(w, NULL, 1, &id), MINK_ERR_INVALID_ARGUMENT);
+    mink_world_bodies b = {.count = 1};
+    uint32_t h;
+    assert_int_equal(mink_world_add(w, &b, &h), MINK_ERR_INVALID_ARGUMENT); /* no shapes */
+    assert_int_equal(mink_world_events(w, NULL, 1, &(size_t){0}), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_world_events(w, NULL, 0, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_world_get(w, NULL, 1, NULL, NULL), MINK_ERR_INVALID_ARGUMENT); /* 0 slots */
+    mink_world_destroy(w);
+}
+
+/* A step over max_pairs fails with the capacity it needed, and moves nothing. */
+static void capacity_is_reported(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], &(mink_world_desc){.max_pairs = 5});
+        uint32_t circle;
+        mink_shape s = circle_shape(1.0f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &circle), MINK_OK);
+        for (int k = 0; k < 5; k++) /* five bodies in a heap: 10 pairs */
+            add_one(w, circle, mink_v2((float)k * 0.1f, 0.0f), mink_v2(1.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        assert_int_equal(mink_world_step(w, 1.0f), MINK_ERR_CAPACITY);
+        assert_non_null(strstr(mink_last_error(), "found 10 pairs; max_pairs is 5"));
+        assert_int_equal(mink_world_get_stats(w).pairs_needed, 10);
+        assert_float_equal(position(w, 4).x, 0.4f, 0.0);
+        mink_world_destroy(w);
+    }
+}
+
+/* ---- the broadphase against brute force ------------------------------------------------------ */
+
+typedef struct scene {
+    size_t n;
+    uint32_t *shape;
+    mink_vec2 *pos, *vel;
+    float *inv_mass;
+    uint32_t *response, *category, *mask;
+} scene;
+
+/* Mixed sizes: dust, bullets, crates, long walls; static and moving; filters on a few. */
+static void random_scene(mink_rng *seed, size_t n, const uint32_t *shape_ids, scene *s) {
+    s->n = n;
+    s->shape = malloc(n * sizeof *s->shape);
+    s->pos = malloc(n * sizeof *s->pos);
+    s->vel = malloc(n * sizeof *s->vel);
+    s->inv_mass = malloc(n * sizeof *s->inv_mass);
+    s->response = malloc(n * sizeof *s->response);
+    s->category = malloc(n * sizeof *s->category);
+    s->mask = malloc(n * sizeof *s->mask);
+    for (size_t k = 0; k < n; k++) {
+        float u = mink_rng_float(seed, 0.0f, 1.0f);
+        s->shape[k] = shape_ids[(uint32_t)(mink_rng_float(seed, 0.0f, 1.0f) * 6.0f) % 6];
+        s->pos[k] = mink_v2(mink_rng_float(seed, 0.0f, 1.0f) * 400.0f - 200.0f, mink_rng_float(seed, 0.0f, 1.0f) * 400.0f - 200.0f);
+        float speed = u < 0.3f ? 0.0f : (u < 0.9f ? 20.0f : 400.0f);
+        s->vel[k] = mink_v2((mink_rng_float(seed, 0.0f, 1.0f) * 2.0f - 1.0f) * speed, (mink_rng_float(seed, 0.0f, 1.0f) * 2.0f - 1.0f) * speed);
+        s->inv_mass[k] = u < 0.3f ? 0.0f : 1.0f;
+        s->response[k] = mink_rng_float(seed, 0.0f, 1.0f) < 0.05f ? MINK_RESPONSE_SENSOR : MINK_RESPONSE_SLIDE;
+        s->category[k] = 1u << ((uint32_t)(mink_rng_float(seed, 0.0f, 1.0f) * 3.0f) % 3);
+        s->mask[k] = mink_rng_float(seed, 0.0f, 1.0f) < 0.2f ? 0x5u : 0xffffffffu;
+    }
+}
+
+static void free_scene(scene *s) {
+    free(s->shape), free(s->pos), free(s->vel), free(s->inv_mass), free(s->response), free(s->category), free(s->mask);
+}
+
+static int pair_order(const void *pa, const void *pb) {
+    const mink_world_pair *a = pa, *b = pb;
+    if (a->a != b->a) return a->a < b->a ? -1 : 1;
+    return (a->b > b->b) - (a->b < b->b);
+}
+
+static void broadphase_equals_brute_force(void **state) {
+    paths *p = *state;
+    mink_shape shapes[6] = {circle_shape(0.05f), circle_shape(0.5f), box_shape(2.0f, 2.0f), box_shape(150.0f, 0.5f),
+                            box_shape(0.25f, 90.0f), {0}};
+    mink_vec2 tri[3] = {mink_v2(-3, -2), mink_v2(3, -2), mink_v2(0, 4)};
+    shapes[5].type = MINK_SHAPE_POLYGON;
+    assert_int_equal(mink_polygon_make(tri, 3, mink_v2(0, 0), 0.0f, &shapes[5].geom.polygon), MINK_POLYGON_OK);
+    const size_t sizes[] = {1, 2, 17, 300, 2000, 5000};
+    mink_rng seed = mink_rng_seed(20261122);
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si];
+        scene s;
+        uint32_t ids[6];
+        mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
+        for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add_shapes(w[c], shapes, 6, ids), MINK_OK);
+        random_scene(&seed, n, ids, &s);
+        uint32_t *h = malloc(n * sizeof *h);
+        mink_world_bodies b = {.count = n, .shape = s.shape, .position = s.pos, .velocity = s.vel,
+                               .inv_mass = s.inv_mass, .response = s.response, .category = s.category, .mask = s.mask};
+        for (int c = 0; c < 2; c++) {
+            assert_int_equal(mink_world_add(w[c], &b, h), MINK_OK);
+            /* A few dead slots in the middle. */
+            if (n > 10) assert_int_equal(mink_world_remove(w[c], (uint32_t[]){3, 9}, 2), MINK_OK);
+        }
+        /* Brute force over the same boxes (mink_bounds_item), with the same filter. */
+        const float dt = 1.0f / 30.0f;
+        mink_aabb *bounds = malloc(n * sizeof *bounds);
+        uint32_t *keys = malloc(n * sizeof *keys), *order = malloc(n * sizeof *order), *shape_of = malloc(n * 4);
+        mink_body_props *props = malloc(n * sizeof *props);
+        for (size_t k = 0; k < n; k++) {
+            shape_of[k] = (n > 10 && (k == 3 || k == 9)) ? MINK_WORLD_DEAD : s.shape[k];
+            props[k] = (mink_body_props){s.inv_mass[k], 1.0f, s.response[k], s.category[k], s.mask[k]};
+        }
+        mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .pos = s.pos, .vel = s.vel,
+                             .bounds = bounds, .keys = keys, .order = order};
+        mink_step_params sp = {.dt = dt, .skin = 0.0f, .iterations = 1};
+        for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, sp, k);
+        size_t cap = 64, count = 0;
+        mink_world_pair *want = malloc(cap * sizeof *want);
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t j = i + 1; j < n; j++) {
+                if (shape_of[i] == MINK_WORLD_DEAD || shape_of[j] == MINK_WORLD_DEAD) continue;
+                if (!mink_bounds_overlap(bounds[i], bounds[j]) || !mink_world_wants(props[i], props[j])) continue;
+                if (count == cap) want = realloc(want, (cap *= 2) * sizeof *want);
+                want[count++] = (mink_world_pair){i, j};
+            }
+        qsort(want, count, sizeof *want, pair_order);
+        for (int c = 0; c < 2; c++) {
+            step_ok(w[c], dt);
+            size_t got_n = 0;
+            assert_int_equal(mink_world_pairs(w[c], NULL, 0, &got_n), MINK_OK);
+            if (got_n != count) fprintf(stderr, "n %zu path %d: %zu pairs, brute force %zu\n", n, c, got_n, count);
+            assert_int_equal(got_n, count);
+            mink_world_pair *got = malloc((got_n + 1) * sizeof *got);
+            assert_int_equal(mink_world_pairs(w[c], got, got_n, &got_n), MINK_OK);
+            for (size_t k = 0; k < got_n; k++) /* as unordered pairs */
+                if (got[k].a > got[k].b) got[k] = (mink_world_pair){got[k].b, got[k].a};
+            qsort(got, got_n, sizeof *got, pair_order);
+            assert_memory_equal(got, want, count * sizeof *want); /* so also: none twice */
+            free(got);
+        }
+        free(want), free(bounds), free(keys), free(order), free(shape_of), free(props), free(h);
+        free_scene(&s);
+        mink_world_destroy(w[0]);
+        mink_world_destroy(w[1]);
+    }
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(responses_hand_computed, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(moving_bodies_split_by_inverse_mass, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(starting_overlap_is_pushed_out, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(sensor_reports_and_never_pushes, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(empty_and_static_worlds, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(add_remove_update, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(bad_arguments, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(capacity_is_reported, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
+    };
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
