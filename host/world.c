@@ -39,8 +39,9 @@ static void *grow(void *p, size_t n, size_t size) {
 /* Room for `need` slots in the host copies and the body arrays. */
 static mink_status reserve_slots(mink_world *w, size_t need) {
     if (need <= w->capacity) return MINK_OK;
-    if (need > UINT32_MAX / 2)
-        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world: %zu bodies is more than a world holds", need);
+    if (need > MINK_WORLD_MAX_BODIES)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world: %zu bodies is more than a world holds (%u)",
+                          need, MINK_WORLD_MAX_BODIES);
     size_t cap = w->capacity ? w->capacity : WORLD_DEFAULT_BODIES;
     while (cap < need) cap *= 2;
     void *p;
@@ -240,7 +241,7 @@ mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *
     if (handles == NULL || b->shape == NULL)
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: %s is NULL with count %zu",
                           handles == NULL ? "handles" : "bodies->shape", b->count);
-    if (b->count > UINT32_MAX / 2 - w->alive_count)
+    if (b->count > MINK_WORLD_MAX_BODIES - w->alive_count)
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: %zu bodies is more than a world holds",
                           b->count);
     mink_status status = check_bodies(w, "mink_world_add", b);
@@ -297,6 +298,45 @@ mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t cou
     mink_world_bodies dead = {.count = count, .shape = NULL};
     /* Only shape_of changes: write_bodies copies the host fields across. */
     return write_bodies(w, handles, &dead, 0);
+}
+
+/* ---- the grid --------------------------------------------------------------------------------------- */
+
+void mink__world_measure_init(uint32_t *m) {
+    memset(m, 0, MINK_MEASURE_WORDS * sizeof *m);
+    m[0] = m[1] = 0xffffffffu;
+}
+
+static float from_key(uint32_t k) {
+    uint32_t u = (k & 0x80000000u) ? (k & 0x7fffffffu) : ~k;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Cells of a power-of-two size that three bodies in four fit in within two cells a side, grown
+ * until the grid is at most 65535 cells a side (so a cell's key fits 32 bits). */
+int mink__world_grid(const uint32_t *m, mink_grid *g, uint32_t *passes) {
+    if (m[0] == 0xffffffffu) return 0;
+    uint64_t total = 0, run = 0;
+    for (uint32_t c = 0; c < 128; c++) total += m[4 + c];
+    int c = 0;
+    for (; c < 127; c++) {
+        run += m[4 + c];
+        if (run * 4 >= total * 3) break;
+    }
+    mink_vec2 lo = mink_v2(from_key(m[0]), from_key(m[1])), hi = mink_v2(from_key(m[2]), from_key(m[3]));
+    int e = c - 64; /* the boxes' larger side is below 2^e */
+    double span = hi.x - lo.x > hi.y - lo.y ? (double)hi.x - lo.x : (double)hi.y - lo.y;
+    while (span / ldexp(1.0, e) >= 65535.0) e++;
+    g->origin = lo;
+    g->inv_cell = ldexpf(1.0f, -e);
+    double w = floor(((double)hi.x - lo.x) * ldexp(1.0, -e)) + 1, h = floor(((double)hi.y - lo.y) * ldexp(1.0, -e)) + 1;
+    g->width = (uint32_t)(w < 65535 ? w : 65535);
+    g->height = (uint32_t)(h < 65535 ? h : 65535);
+    uint64_t most = (uint64_t)g->width * g->height - 1;
+    *passes = most < (1u << 8) ? 1 : most < (1u << 16) ? 2 : most < (1u << 24) ? 3 : 4;
+    return 1;
 }
 
 /* ---- stepping and reading ------------------------------------------------------------------------ */

@@ -1,6 +1,7 @@
 /* host/world_opencl.c — a world step on an OpenCL device: the passes of mink/step.h as kernels,
  * the world's arrays as device buffers. The host reads back two words a step (the pair count and the
  * event count) to size the buffers that follow; nothing else leaves the device unless asked. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "world_internal.h"
@@ -147,11 +148,12 @@ static mink_status scan(mink_world *w, mink_world_buf a, uint32_t n) {
     return status;
 }
 
-static mink_status sort(mink_world *w, uint32_t n) {
+/* Sorts the grid entries by cell (stable), `passes` bytes of key. */
+static mink_status sort(mink_world *w, uint32_t n, uint32_t passes) {
     uint32_t blocks = blocks_for(n, 2048, 256);
     size_t m = (size_t)MINK_RADIX_BINS * blocks;
     mink_status status = mink__world_reserve(w, MINK_WB_RADIX, (m + 1) * 4, 0);
-    for (uint32_t shift = 0; shift < 32 && status == MINK_OK; shift += 8) {
+    for (uint32_t shift = 0; shift < passes * 8 && status == MINK_OK; shift += 8) {
         status = run(w, MINK_KERNEL_RADIX_COUNT, blocks,
                      ARGS(ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_RADIX), ARG_U32(n), ARG_U32(shift),
                           ARG_U32(blocks)));
@@ -177,11 +179,15 @@ fail:
     return status;
 }
 
-/* Reads one word of a buffer (blocking); the time goes to the step's transfer share. */
-static mink_status read_word(mink_world *w, mink_world_buf b, size_t index, uint32_t *out) {
+/* Reads words of a buffer (blocking) once the queue is done; the wait for the queue goes to the
+ * share running (*share), the read itself to the step's transfer share. */
+static mink_status read_words(mink_world *w, mink_world_buf b, size_t index, size_t count, uint32_t *out) {
+    mink_status status = MINK_OK;
+    MINK_CL_TRY(w->ctx, clFinish(w->ctx->queue), fail);
     double t = mink__now_ms();
-    mink_status status = read_at(w, b, index * 4, 4, out);
+    status = read_at(w, b, index * 4, count * 4, out);
     w->stats.transfer_ms += mink__now_ms() - t;
+fail:
     return status;
 }
 
@@ -211,39 +217,57 @@ mink_status mink__world_cl_step(mink_world *w) {
     mink_world_stats *st = &w->stats;
 
     STEP_TRY(mink__world_reserve(w, MINK_WB_BOUNDS, n * sizeof(mink_aabb), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS, n * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER, n * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, n * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, n * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, n1 * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_CELLS, n1 * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_START, n1 * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_FILL, n * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, 1024 * sizeof(mink_event), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_SHAPES, sizeof(mink_shape), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_HITS, sizeof(mink_hit), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ, 8, 0));
     w->pairs = w->events = 0;
     if (n == 0) goto done;
 
+    uint32_t measure[MINK_MEASURE_WORDS];
+    mink__world_measure_init(measure);
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_MEASURE].mem, CL_FALSE, 0, sizeof measure,
+                                             measure, 0, NULL, NULL), fail);
     STEP_TRY(run(w, MINK_KERNEL_WORLD_BOUNDS, n,
                  ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_POS),
-                      ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_KEYS),
-                      ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), ARG_F32(sp.dt), ARG_F32(sp.skin))));
+                      ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_MEASURE), ARG_U32(n),
+                      ARG_F32(sp.dt), ARG_F32(sp.skin))));
     STEP_TRY(lap(w, &t, &st->bounds_ms));
 
-    /* Broadphase: sort, count, scan, then (with the buffer sized) write the pairs. */
-    STEP_TRY(sort(w, n));
-#define SWEEP_ARGS(emit)                                                                           \
-    ARGS(ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_BOUNDS),          \
-         ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_FOUND),       \
-         ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(n), ARG_U32(emit))
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_SWEEP, n, SWEEP_ARGS(0)));
-    STEP_TRY(scan(w, MINK_WB_FOUND, n));
-    uint32_t pairs = 0;
-    STEP_TRY(read_word(w, MINK_WB_FOUND, n, &pairs));
+    /* Broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell. */
+    STEP_TRY(read_words(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
+    mink_grid g;
+    uint32_t passes = 0, entries = 0, pairs = 0;
+    if (!mink__world_grid(measure, &g, &passes)) goto empty;
+#define GRID_ARGS ARG_F32(g.origin.x), ARG_F32(g.origin.y), ARG_F32(g.inv_cell), ARG_U32(g.width), ARG_U32(g.height)
+    STEP_TRY(run(w, MINK_KERNEL_GRID_COUNT, n,
+                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS), ARG_U32(n),
+                      GRID_ARGS)));
+    STEP_TRY(scan(w, MINK_WB_CELLS, n));
+    STEP_TRY(read_words(w, MINK_WB_CELLS, n, 1, &entries));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS, (size_t)entries * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER, (size_t)entries * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, (size_t)entries * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, (size_t)entries * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRY_BODY, (size_t)entries * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)entries + n1) * 4, 0));
+    STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
+                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS),
+                      ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BODY), ARG_U32(n),
+                      GRID_ARGS)));
+    STEP_TRY(sort(w, entries, passes));
+#define PAIRS_ARGS(emit)                                                                           \
+    ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
+         ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BODY),      \
+         ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(n), ARG_U32(emit), GRID_ARGS)
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
+    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, (size_t)entries + n, PAIRS_ARGS(0)));
+    STEP_TRY(scan(w, MINK_WB_FOUND, entries + n));
+    STEP_TRY(read_words(w, MINK_WB_FOUND, (size_t)entries + n, 1, &pairs));
     st->pairs_needed = pairs;
     if (pairs > w->max_pairs) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %u pairs; max_pairs is %zu",
@@ -251,10 +275,13 @@ mink_status mink__world_cl_step(mink_world *w) {
         goto fail;
     }
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
+    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, (size_t)entries + n, PAIRS_ARGS(1)));
+#undef PAIRS_ARGS
+#undef GRID_ARGS
+empty:
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_HITS, (size_t)pairs * sizeof(mink_hit), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ, (size_t)pairs * 2 * sizeof(uint32_t), 0));
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_SWEEP, n, SWEEP_ARGS(1)));
-#undef SWEEP_ARGS
     STEP_TRY(lap(w, &t, &st->broadphase_ms));
 
     STEP_TRY(run(w, MINK_KERNEL_WORLD_NARROW, pairs,
@@ -282,7 +309,7 @@ mink_status mink__world_cl_step(mink_world *w) {
                           ARG_BUF(w, MINK_WB_ADJ), ARG_BUF(w, MINK_WB_POS_OUT), ARG_BUF(w, MINK_WB_VEL_OUT),
                           ARG_BUF(w, MINK_WB_EVENTS), ARG_BUF(w, MINK_WB_COUNTER), ARG_U32(capacity), ARG_U32(n),
                           ARG_F32(sp.dt), ARG_F32(sp.skin), ARG_U32(sp.iterations))));
-        STEP_TRY(read_word(w, MINK_WB_COUNTER, 0, &events));
+        STEP_TRY(read_words(w, MINK_WB_COUNTER, 0, 1, &events));
         if (events <= capacity) break;
         STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)events * sizeof(mink_event), 0));
     }

@@ -15,6 +15,8 @@ static mink_world_view scalar_view(mink_world *w) {
     v.pos = w->buf[MINK_WB_POS].host;
     v.vel = w->buf[MINK_WB_VEL].host;
     v.bounds = w->buf[MINK_WB_BOUNDS].host;
+    v.measure = w->buf[MINK_WB_MEASURE].host;
+    v.entry_body = w->buf[MINK_WB_ENTRY_BODY].host;
     v.keys = w->buf[MINK_WB_KEYS].host;
     v.order = w->buf[MINK_WB_ORDER].host;
     v.pairs = w->buf[MINK_WB_PAIRS].host;
@@ -36,13 +38,14 @@ static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
     w->buf[b] = t;
 }
 
-/* One pass of the radix sort: keys and order into KEYS2 and ORDER2, then swapped back. With one
+/* One pass of the radix sort: keys and order into KEYS2 and ORDER2, then swapped, so the sorted
+ * entries are always in KEYS and ORDER. With one
  * block the counts are just the 256 digits' (the device uses many blocks; same permutation). */
-static void radix_pass(mink_world *w, uint32_t n, uint32_t shift) {
+static void radix_pass(mink_world *w, size_t n, uint32_t shift) {
     uint32_t *counts = w->buf[MINK_WB_RADIX].host;
-    mink_radix_count_block(0, 1, n, shift, w->buf[MINK_WB_KEYS].host, counts);
+    mink_radix_count_block(0, 1, (uint32_t)n, shift, w->buf[MINK_WB_KEYS].host, counts);
     mink_scan_top(MINK_RADIX_BINS, counts);
-    mink_radix_scatter_block(0, 1, n, shift, w->buf[MINK_WB_KEYS].host, w->buf[MINK_WB_ORDER].host, counts,
+    mink_radix_scatter_block(0, 1, (uint32_t)n, shift, w->buf[MINK_WB_KEYS].host, w->buf[MINK_WB_ORDER].host, counts,
                              w->buf[MINK_WB_KEYS2].host, w->buf[MINK_WB_ORDER2].host);
     swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
     swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
@@ -57,9 +60,9 @@ mink_status mink__world_scalar_step(mink_world *w) {
         mink_world_buf b;
         size_t bytes;
     } per_slot[] = {
-        {MINK_WB_BOUNDS, n * sizeof(mink_aabb)}, {MINK_WB_KEYS, n * 4},      {MINK_WB_ORDER, n * 4},
-        {MINK_WB_KEYS2, n * 4},                  {MINK_WB_ORDER2, n * 4},    {MINK_WB_RADIX, (MINK_RADIX_BINS + 1) * 4},
-        {MINK_WB_FOUND, n1 * 4},                 {MINK_WB_ADJ_START, n1 * 4}, {MINK_WB_ADJ_FILL, n * 4},
+        {MINK_WB_BOUNDS, n * sizeof(mink_aabb)}, {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
+        {MINK_WB_CELLS, n1 * 4}, {MINK_WB_RADIX, (MINK_RADIX_BINS + 1) * 4},
+        {MINK_WB_ADJ_START, n1 * 4}, {MINK_WB_ADJ_FILL, n * 4},
         /* Full size: they become the body arrays when the step swaps them in. */
         {MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2)}, {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
     };
@@ -69,17 +72,37 @@ mink_status mink__world_scalar_step(mink_world *w) {
 
     double t = mink__now_ms();
     mink_world_view v = scalar_view(w);
+    mink__world_measure_init(v.measure);
     for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, sp, i);
     double now = mink__now_ms();
     w->stats.bounds_ms = now - t;
     t = now;
 
-    for (uint32_t shift = 0; shift < 32; shift += 8) radix_pass(w, n, shift);
+    /* Broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell. */
+    mink_grid g;
+    uint32_t passes = 0;
+    size_t entries = 0;
+    uint32_t *cells = w->buf[MINK_WB_CELLS].host;
+    int any = mink__world_grid(v.measure, &g, &passes);
+    for (uint32_t i = 0; i < n; i++) cells[i] = any ? mink_grid_count_item(v, g, i) : 0u;
+    cells[n] = 0;
+    mink_scan_top(n, cells);
+    entries = cells[n];
+    size_t found_n = entries + n;
+    const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_ENTRY_BODY};
+    for (size_t k = 0; k < 5 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (found_n + 1) * 4, 0);
+    if (status != MINK_OK) return status;
+    v = scalar_view(w);
+    if (any)
+        for (uint32_t i = 0; i < n; i++) mink_grid_emit_item(v, g, i, cells[i]);
+    for (uint32_t pass = 0; pass < passes; pass++) radix_pass(w, entries, pass * 8);
     v = scalar_view(w);
     uint32_t *found = w->buf[MINK_WB_FOUND].host;
-    for (uint32_t r = 0; r < n; r++) found[r] = mink_sweep_item(v, r, 0, 0);
-    mink_scan_top(n, found);
-    size_t pairs = found[n];
+    for (uint32_t r = 0; r < entries; r++) found[r] = mink_grid_pairs_item(v, g, (uint32_t)entries, r, 0, 0);
+    for (uint32_t i = 0; i < n; i++) found[entries + i] = any ? mink_large_pairs_item(v, g, i, 0, 0) : 0u;
+    mink_scan_top((uint32_t)found_n, found);
+    size_t pairs = found[found_n];
     w->stats.pairs_needed = pairs;
     if (pairs > w->max_pairs)
         return mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %zu pairs; max_pairs is %zu",
@@ -89,7 +112,8 @@ mink_status mink__world_scalar_step(mink_world *w) {
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ADJ, pairs * 2 * sizeof(uint32_t), 0);
     if (status != MINK_OK) return status;
     v = scalar_view(w);
-    for (uint32_t r = 0; r < n; r++) mink_sweep_item(v, r, 1, found[r]);
+    for (uint32_t r = 0; r < entries; r++) mink_grid_pairs_item(v, g, (uint32_t)entries, r, 1, found[r]);
+    for (uint32_t i = 0; i < n && any; i++) mink_large_pairs_item(v, g, i, 1, found[entries + i]);
     now = mink__now_ms();
     w->stats.broadphase_ms = now - t;
     t = now;

@@ -16,6 +16,7 @@ static mink_world_view mink_empty_view(uint count) {
     v.ids = 0;
     v.pos = v.vel = 0;
     v.bounds = 0;
+    v.measure = v.entry_body = 0;
     v.keys = v.order = 0;
     v.pairs = 0;
     v.hits = 0;
@@ -35,10 +36,21 @@ static mink_step_params mink_params(float dt, float skin, uint iterations) {
     return sp;
 }
 
+static mink_grid mink_grid_of(float ox, float oy, float inv_cell, uint width, uint height) {
+    mink_grid g;
+    g.origin = mink_v2(ox, oy);
+    g.inv_cell = inv_cell;
+    g.width = width;
+    g.height = height;
+    return g;
+}
+#define MINK_GRID_ARGS float ox, float oy, float inv_cell, uint width, uint height
+#define MINK_GRID mink_grid_of(ox, oy, inv_cell, width, height)
+
 __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
                                        __global const mink_vec2 *pos, __global const mink_vec2 *vel,
-                                       __global mink_aabb *bounds, __global uint *keys, __global uint *order,
-                                       uint count, float dt, float skin) {
+                                       __global mink_aabb *bounds, __global uint *measure, uint count, float dt,
+                                       float skin) {
     uint i = get_global_id(0);
     if (i >= count) return;
     mink_world_view v = mink_empty_view(count);
@@ -47,8 +59,7 @@ __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __glob
     v.pos = pos;
     v.vel = vel;
     v.bounds = bounds;
-    v.keys = keys;
-    v.order = order;
+    v.measure = measure;
     mink_bounds_item(v, mink_params(dt, skin, 1u), i);
 }
 
@@ -79,22 +90,52 @@ __kernel void mink_scan_apply_kernel(__global uint *a, __global const uint *sums
     if (g < blocks) mink_scan_apply_block(g, blocks, n, a, sums);
 }
 
-/* emit 0: found[r] = pairs from rank r. emit 1: writes them from found[r] (scanned). */
-__kernel void mink_world_sweep_kernel(__global const uint *order, __global const uint *keys,
-                                      __global const mink_aabb *bounds, __global const uint *shape_of,
-                                      __global const mink_body_props *props, __global uint *found,
-                                      __global mink_world_pair *pairs, uint count, uint emit) {
-    uint r = get_global_id(0);
-    if (r >= count) return;
+/* cells[i] = slot i's grid entries; then (scanned) where they start. */
+__kernel void mink_grid_count_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
+                                     __global uint *cells, uint count, MINK_GRID_ARGS) {
+    uint i = get_global_id(0);
+    if (i >= count) return;
     mink_world_view v = mink_empty_view(count);
-    v.order = (__global uint *)order;
-    v.keys = (__global uint *)keys;
+    v.bounds = (__global mink_aabb *)bounds;
+    v.shape_of = shape_of;
+    cells[i] = mink_grid_count_item(v, MINK_GRID, i);
+}
+
+__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
+                                    __global const uint *cells, __global uint *keys, __global uint *order,
+                                    __global uint *entry_body, uint count, MINK_GRID_ARGS) {
+    uint i = get_global_id(0);
+    if (i >= count) return;
+    mink_world_view v = mink_empty_view(count);
+    v.bounds = (__global mink_aabb *)bounds;
+    v.shape_of = shape_of;
+    v.keys = keys;
+    v.order = order;
+    v.entry_body = entry_body;
+    mink_grid_emit_item(v, MINK_GRID, i, cells[i]);
+}
+
+/* Work-items [0, entries) take a sorted entry each, [entries, entries + count) a slot each (large
+ * bodies). emit 0: found[item] = its pairs. emit 1: writes them from found[item] (scanned). */
+__kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
+                                     __global const mink_body_props *props, __global const uint *keys,
+                                     __global const uint *order, __global const uint *entry_body,
+                                     __global uint *found, __global mink_world_pair *pairs, uint entries, uint count,
+                                     uint emit, MINK_GRID_ARGS) {
+    uint r = get_global_id(0);
+    if (r >= entries + count) return;
+    mink_world_view v = mink_empty_view(count);
     v.bounds = (__global mink_aabb *)bounds;
     v.shape_of = shape_of;
     v.props = props;
+    v.keys = (__global uint *)keys;
+    v.order = (__global uint *)order;
+    v.entry_body = (__global uint *)entry_body;
     v.pairs = pairs;
-    if (emit) mink_sweep_item(v, r, 1, found[r]);
-    else found[r] = mink_sweep_item(v, r, 0, 0u);
+    uint at = emit ? found[r] : 0u;
+    uint n = r < entries ? mink_grid_pairs_item(v, MINK_GRID, entries, r, (int)emit, at)
+                         : mink_large_pairs_item(v, MINK_GRID, r - entries, (int)emit, at);
+    if (!emit) found[r] = n;
 }
 
 __kernel void mink_world_narrow_kernel(__global const mink_world_pair *pairs, __global const mink_shape *shapes,

@@ -18,11 +18,15 @@
 #ifdef MINK_OPENCL
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
+#define MINK_ATOMIC_MIN(p, x) atomic_min((p), (x))
+#define MINK_ATOMIC_MAX(p, x) atomic_max((p), (x))
 typedef ulong uint64_t;
 MINK_INLINE uint32_t mink_float_bits(float x) { return as_uint(x); }
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
+#define MINK_ATOMIC_MIN(p, x) (*(p) = *(p) < (x) ? *(p) : (x))
+#define MINK_ATOMIC_MAX(p, x) (*(p) = *(p) > (x) ? *(p) : (x))
 MINK_INLINE uint32_t mink_float_bits(float x) {
     union {
         float f;
@@ -89,8 +93,25 @@ enum { MINK_EVENT_SENSOR = 1u << 8 };
 /// A slot whose body was removed: its shape id.
 #define MINK_WORLD_DEAD 0xffffffffu
 
-/// Radix sort: 8 bits a pass, four passes over 32-bit keys.
+/// Radix sort: 8 bits a pass, up to four passes over 32-bit keys.
 #define MINK_RADIX_BINS 256u
+
+/// The broadphase grid. A body whose box covers more cells than this is "large": it is tested
+/// against every body instead of going into cells (arena walls fit; a world-sized body does not).
+/// With at most MINK_WORLD_MAX_BODIES bodies, a step's entries stay below 2^32.
+#define MINK_GRID_MAX_CELLS 1000u
+/// The most bodies (slots) a world holds.
+#define MINK_WORLD_MAX_BODIES (1u << 22)
+/// Words of the step's measure: the keys of the world box's edges, then a histogram of box sizes
+/// by power of two (class c: the box's larger side is below 2^(c - 64)).
+#define MINK_MEASURE_WORDS (4u + 128u)
+
+/// The grid a step uses, chosen by the host from the measure (the same on both paths).
+typedef struct mink_grid {
+    mink_vec2 origin; ///< the world box's lower corner
+    float inv_cell;   ///< 1 / the cell size (a power of two)
+    uint32_t width, height; ///< cells; width × height <= 2^32
+} mink_grid;
 
 /// The arrays a step reads and writes. Each pass uses some of them.
 typedef struct mink_world_view {
@@ -101,8 +122,10 @@ typedef struct mink_world_view {
     MINK_GLOBAL const uint64_t *ids;
     MINK_GLOBAL const mink_vec2 *pos, *vel;
     MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
-    MINK_GLOBAL uint32_t *keys;       /* per slot, then per rank once sorted */
-    MINK_GLOBAL uint32_t *order;      /* per rank: the slot */
+    MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS */
+    MINK_GLOBAL uint32_t *entry_body; /* per grid entry (a body in a cell): the body */
+    MINK_GLOBAL uint32_t *keys;       /* per grid entry: its cell, then sorted */
+    MINK_GLOBAL uint32_t *order;      /* per sorted entry: the entry */
     MINK_GLOBAL mink_world_pair *pairs;
     MINK_GLOBAL mink_hit *hits;       /* per pair, a's view */
     MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its entries start in adj */
@@ -193,15 +216,14 @@ MINK_INLINE int mink_bounds_overlap(mink_aabb a, mink_aabb b) {
 /// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
 /// speed × dt) and twice its skin. Any direction, because a body that slides or bounces changes
 /// course within the step; never farther, because responses never lengthen a body's path (see
-/// mink_resolve_item). Also writes the slot's sort key (its box's left edge).
+/// mink_resolve_item). Adds the box to the measure (the world box, the size histogram), whose
+/// atomic min, max and counts come out the same in any order.
 MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
     uint32_t sid = w.shape_of[i];
     mink_aabb b;
     if (sid == MINK_WORLD_DEAD) {
         b.min = b.max = mink_v2(MINK_INF, MINK_INF);
         w.bounds[i] = b;
-        w.keys[i] = 0xffffffffu;
-        w.order[i] = i;
         return;
     }
     mink_vec2 p = w.pos[i], v = w.vel[i];
@@ -212,8 +234,55 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
     w.bounds[i] = b;
-    w.keys[i] = mink_sort_key(b.min.x);
-    w.order[i] = i;
+    if (!mink_aabb_is_valid(b)) return; /* overflowed: the resolution keeps such a body still */
+    MINK_ATOMIC_MIN(&w.measure[0], mink_sort_key(b.min.x));
+    MINK_ATOMIC_MIN(&w.measure[1], mink_sort_key(b.min.y));
+    MINK_ATOMIC_MAX(&w.measure[2], mink_sort_key(b.max.x));
+    MINK_ATOMIC_MAX(&w.measure[3], mink_sort_key(b.max.y));
+    int e = 0;
+    mink_frexpf(mink_maxf(b.max.x - b.min.x, b.max.y - b.min.y), &e);
+    int c = e + 64;
+    MINK_ATOMIC_INC(&w.measure[4 + (c < 0 ? 0 : c > 127 ? 127 : c)]);
+}
+
+/// The cells a box covers, clamped to the grid.
+MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_t *y0, uint32_t *x1, uint32_t *y1) {
+    float fx0 = mink_floorf((b.min.x - g.origin.x) * g.inv_cell), fy0 = mink_floorf((b.min.y - g.origin.y) * g.inv_cell);
+    float fx1 = mink_floorf((b.max.x - g.origin.x) * g.inv_cell), fy1 = mink_floorf((b.max.y - g.origin.y) * g.inv_cell);
+    float wx = (float)(g.width - 1u), wy = (float)(g.height - 1u);
+    *x0 = (uint32_t)mink_minf(mink_maxf(fx0, 0.0f), wx);
+    *y0 = (uint32_t)mink_minf(mink_maxf(fy0, 0.0f), wy);
+    *x1 = (uint32_t)mink_minf(mink_maxf(fx1, 0.0f), wx);
+    *y1 = (uint32_t)mink_minf(mink_maxf(fy1, 0.0f), wy);
+}
+
+/// How many grid entries slot i makes: its cells, or 0 when it is dead, overflowed or large.
+MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32_t i) {
+    mink_aabb b = w.bounds[i];
+    if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_aabb_is_valid(b)) return 0u;
+    uint32_t x0, y0, x1, y1;
+    mink_grid_cells(g, b, &x0, &y0, &x1, &y1);
+    uint32_t nx = x1 - x0 + 1u, ny = y1 - y0 + 1u;
+    if (nx > MINK_GRID_MAX_CELLS || ny > MINK_GRID_MAX_CELLS || nx * ny > MINK_GRID_MAX_CELLS) return 0u; /* large */
+    return nx * ny;
+}
+
+MINK_INLINE int mink_grid_is_large(mink_world_view w, mink_grid g, uint32_t i) {
+    return w.shape_of[i] != MINK_WORLD_DEAD && mink_aabb_is_valid(w.bounds[i]) && mink_grid_count_item(w, g, i) == 0u;
+}
+
+/// Writes slot i's entries from `at`: the cell's key (row-major) and the body.
+MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i, uint32_t at) {
+    if (mink_grid_count_item(w, g, i) == 0u) return;
+    uint32_t x0, y0, x1, y1;
+    mink_grid_cells(g, w.bounds[i], &x0, &y0, &x1, &y1);
+    for (uint32_t y = y0; y <= y1; y++)
+        for (uint32_t x = x0; x <= x1; x++) {
+            w.keys[at] = y * g.width + x;
+            w.order[at] = at;
+            w.entry_body[at] = i;
+            at++;
+        }
 }
 
 /* ---- pass 2: a stable radix sort of the keys, block by block ------------------------------------
@@ -286,30 +355,56 @@ MINK_INLINE void mink_scan_apply_block(uint32_t g, uint32_t blocks, uint32_t n, 
     if (g + 1u == blocks) a[n] = run; /* the total after the last, as mink_scan_top leaves it */
 }
 
-/* ---- pass 3: sort and sweep -------------------------------------------------------------------- */
+/* ---- pass 3: pairs in cells ----------------------------------------------------------------- */
 
-/// The pairs found from rank r: every later rank whose box starts before r's box ends on x and
-/// overlaps it on y, and whose body the world wants with r's. Each unordered pair is found once,
-/// from the first of the two in the sort. Counts them; with emit, also writes them from `at`.
-MINK_INLINE uint32_t mink_sweep_item(mink_world_view w, uint32_t r, int emit, uint32_t at) {
-    uint32_t i = w.order[r];
-    uint32_t found = 0u;
-    if (w.shape_of[i] == MINK_WORLD_DEAD) return 0u;
+/// Whether the world wants slots i and j as a pair, and their boxes overlap.
+MINK_INLINE int mink_pair_found(mink_world_view w, uint32_t i, uint32_t j) {
+    return mink_bounds_overlap(w.bounds[i], w.bounds[j]) && mink_world_wants(w.props[i], w.props[j]);
+}
+
+/// The pairs found from sorted entry r: every later entry in the same cell whose body overlaps
+/// r's, is wanted with it, and has this cell as the pair's own: the cell holding the lower corner
+/// of the two boxes' overlap. So a pair sharing many cells is found once. Counts them; with emit,
+/// also writes them from `at`.
+MINK_INLINE uint32_t mink_grid_pairs_item(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, int emit,
+                                          uint32_t at) {
+    uint32_t key = w.keys[r], i = w.entry_body[w.order[r]], found = 0u;
     mink_aabb bi = w.bounds[i];
-    mink_body_props pi = w.props[i];
-    uint32_t end = mink_sort_key(bi.max.x);
-    for (uint32_t s = r + 1u; s < w.count && w.keys[s] <= end; s++) {
-        uint32_t j = w.order[s];
-        mink_aabb bj = w.bounds[j];
-        if (bi.min.y <= bj.max.y && bj.min.y <= bi.max.y && mink_world_wants(pi, w.props[j])) {
-            if (emit) {
-                mink_world_pair p;
-                p.a = i;
-                p.b = j;
-                w.pairs[at + found] = p;
-            }
-            found++;
+    for (uint32_t s = r + 1u; s < entries && w.keys[s] == key; s++) {
+        uint32_t j = w.entry_body[w.order[s]];
+        if (!mink_pair_found(w, i, j)) continue;
+        mink_aabb bj = w.bounds[j], corner;
+        corner.min = corner.max = mink_v2(mink_maxf(bi.min.x, bj.min.x), mink_maxf(bi.min.y, bj.min.y));
+        uint32_t x0, y0, x1, y1;
+        mink_grid_cells(g, corner, &x0, &y0, &x1, &y1);
+        if (y0 * g.width + x0 != key) continue;
+        if (emit) {
+            mink_world_pair p;
+            p.a = i;
+            p.b = j;
+            w.pairs[at + found] = p;
         }
+        found++;
+    }
+    return found;
+}
+
+/// The pairs of slot i if it is large: every body it is wanted with and overlaps, except large ones
+/// before it (they found i).
+MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, mink_grid g, uint32_t i, int emit, uint32_t at) {
+    uint32_t found = 0u;
+    if (!mink_grid_is_large(w, g, i)) return 0u;
+    for (uint32_t j = 0; j < w.count; j++) {
+        if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink_aabb_is_valid(w.bounds[j])) continue;
+        if (j < i && mink_grid_is_large(w, g, j)) continue;
+        if (!mink_pair_found(w, i, j)) continue;
+        if (emit) {
+            mink_world_pair p;
+            p.a = i;
+            p.b = j;
+            w.pairs[at + found] = p;
+        }
+        found++;
     }
     return found;
 }
