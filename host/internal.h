@@ -42,6 +42,8 @@ typedef enum mink_kernel_id {
     MINK_KERNEL_LAYOUT,
     /* The world's passes (kernels/world.cl). */
     MINK_KERNEL_WORLD_BOUNDS,
+    MINK_KERNEL_MEASURE,
+    MINK_KERNEL_MEASURE_TOP,
     MINK_KERNEL_RADIX_COUNT,
     MINK_KERNEL_RADIX_SCATTER,
     MINK_KERNEL_SCAN_SUM,

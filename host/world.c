@@ -302,11 +302,6 @@ mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t cou
 
 /* ---- the grid --------------------------------------------------------------------------------------- */
 
-void mink__world_measure_init(uint32_t *m) {
-    memset(m, 0, MINK_MEASURE_WORDS * sizeof *m);
-    m[0] = m[1] = 0xffffffffu;
-}
-
 static float from_key(uint32_t k) {
     uint32_t u = (k & 0x80000000u) ? (k & 0x7fffffffu) : ~k;
     float f;

@@ -20,7 +20,8 @@ typedef enum mink_world_buf {
     MINK_WB_POS,
     MINK_WB_VEL,      /* ... up to here */
     MINK_WB_BOUNDS,   /* step scratch from here */
-    MINK_WB_MEASURE,  /* MINK_MEASURE_WORDS */
+    MINK_WB_MEASURE,  /* MINK_MEASURE_WORDS per measure block; the merged one first */
+    MINK_WB_PARTIAL,  /* OpenCL: MINK_MEASURE_WORDS per measure block */
     MINK_WB_CELLS,    /* per slot + 1: grid entries, then where they start */
     MINK_WB_ENTRY_BODY, /* per grid entry */
     MINK_WB_KEYS,     /* per grid entry */
@@ -75,8 +76,6 @@ struct mink_world {
 /* The grid for a step's measure (world.c); 0 when no body has a finite box. Radix passes the
  * cell keys need go to *passes. */
 int mink__world_grid(const uint32_t *measure, mink_grid *grid, uint32_t *passes);
-/* The measure before a step: an empty box, an empty histogram. */
-void mink__world_measure_init(uint32_t *measure);
 
 /* Field sizes of MINK_WB_SHAPE_OF .. MINK_WB_VEL, in bytes. */
 size_t mink__world_field_size(mink_world_buf field);

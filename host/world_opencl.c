@@ -25,8 +25,9 @@ static mink_status run(mink_world *w, mink_kernel_id k, size_t items, const karg
     for (size_t a = 0; a < nargs; a++)
         MINK_CL_TRY(ctx, clSetKernelArg(kernel, (cl_uint)a, args[a].size, args[a].value), fail);
     size_t local = ctx->local_size[k];
-    /* The block kernels keep 256 counters per work-item: small groups keep PoCL's stack small. */
-    if ((k == MINK_KERNEL_RADIX_COUNT || k == MINK_KERNEL_RADIX_SCATTER) && local > 8) local = 8;
+    /* The block kernels keep 256 (or 132) counters per work-item: small groups keep PoCL's stack small. */
+    if ((k == MINK_KERNEL_RADIX_COUNT || k == MINK_KERNEL_RADIX_SCATTER || k == MINK_KERNEL_MEASURE) && local > 8)
+        local = 8;
     size_t global = (items + local - 1) / local * local;
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL), fail);
 fail:
@@ -229,13 +230,17 @@ mink_status mink__world_cl_step(mink_world *w) {
     if (n == 0) goto done;
 
     uint32_t measure[MINK_MEASURE_WORDS];
-    mink__world_measure_init(measure);
-    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_MEASURE].mem, CL_FALSE, 0, sizeof measure,
-                                             measure, 0, NULL, NULL), fail);
+    uint32_t mblocks = blocks_for(n, 4096, 64);
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PARTIAL, (size_t)mblocks * MINK_MEASURE_WORDS * 4, 0));
     STEP_TRY(run(w, MINK_KERNEL_WORLD_BOUNDS, n,
                  ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_POS),
-                      ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_MEASURE), ARG_U32(n),
-                      ARG_F32(sp.dt), ARG_F32(sp.skin))));
+                      ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS), ARG_U32(n), ARG_F32(sp.dt),
+                      ARG_F32(sp.skin))));
+    STEP_TRY(run(w, MINK_KERNEL_MEASURE, mblocks,
+                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PARTIAL), ARG_U32(n),
+                      ARG_U32(mblocks))));
+    STEP_TRY(run(w, MINK_KERNEL_MEASURE_TOP, 1,
+                 ARGS(ARG_BUF(w, MINK_WB_PARTIAL), ARG_BUF(w, MINK_WB_MEASURE), ARG_U32(mblocks))));
     STEP_TRY(lap(w, &t, &st->bounds_ms));
 
     /* Broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell. */

@@ -49,8 +49,7 @@ static mink_grid mink_grid_of(float ox, float oy, float inv_cell, uint width, ui
 
 __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
                                        __global const mink_vec2 *pos, __global const mink_vec2 *vel,
-                                       __global mink_aabb *bounds, __global uint *measure, uint count, float dt,
-                                       float skin) {
+                                       __global mink_aabb *bounds, uint count, float dt, float skin) {
     uint i = get_global_id(0);
     if (i >= count) return;
     mink_world_view v = mink_empty_view(count);
@@ -59,8 +58,21 @@ __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __glob
     v.pos = pos;
     v.vel = vel;
     v.bounds = bounds;
-    v.measure = measure;
     mink_bounds_item(v, mink_params(dt, skin, 1u), i);
+}
+
+__kernel void mink_measure_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
+                                  __global uint *partial, uint count, uint blocks) {
+    uint g = get_global_id(0);
+    if (g >= blocks) return;
+    mink_world_view v = mink_empty_view(count);
+    v.bounds = (__global mink_aabb *)bounds;
+    v.shape_of = shape_of;
+    mink_measure_block(v, g, blocks, partial);
+}
+
+__kernel void mink_measure_top_kernel(__global const uint *partial, __global uint *measure, uint blocks) {
+    if (get_global_id(0) == 0) mink_measure_top(blocks, partial, measure);
 }
 
 __kernel void mink_radix_count_kernel(__global const uint *keys, __global uint *counts, uint n, uint shift,

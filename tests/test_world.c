@@ -400,9 +400,8 @@ static void broadphase_equals_brute_force(void **state) {
             shape_of[k] = (n > 10 && (k == 3 || k == 9)) ? MINK_WORLD_DEAD : s.shape[k];
             props[k] = (mink_body_props){s.inv_mass[k], 1.0f, s.response[k], s.category[k], s.mask[k]};
         }
-        uint32_t measure[MINK_MEASURE_WORDS] = {0};
         mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .pos = s.pos, .vel = s.vel,
-                             .bounds = bounds, .measure = measure};
+                             .bounds = bounds};
         mink_step_params sp = {.dt = dt, .skin = 0.0f, .iterations = 1};
         for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, sp, k);
         size_t cap = 64, count = 0;

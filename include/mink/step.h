@@ -18,15 +18,11 @@
 #ifdef MINK_OPENCL
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
-#define MINK_ATOMIC_MIN(p, x) atomic_min((p), (x))
-#define MINK_ATOMIC_MAX(p, x) atomic_max((p), (x))
 typedef ulong uint64_t;
 MINK_INLINE uint32_t mink_float_bits(float x) { return as_uint(x); }
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
-#define MINK_ATOMIC_MIN(p, x) (*(p) = *(p) < (x) ? *(p) : (x))
-#define MINK_ATOMIC_MAX(p, x) (*(p) = *(p) > (x) ? *(p) : (x))
 MINK_INLINE uint32_t mink_float_bits(float x) {
     union {
         float f;
@@ -122,7 +118,7 @@ typedef struct mink_world_view {
     MINK_GLOBAL const uint64_t *ids;
     MINK_GLOBAL const mink_vec2 *pos, *vel;
     MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
-    MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS */
+    MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS per measure block */
     MINK_GLOBAL uint32_t *entry_body; /* per grid entry (a body in a cell): the body */
     MINK_GLOBAL uint32_t *keys;       /* per grid entry: its cell, then sorted */
     MINK_GLOBAL uint32_t *order;      /* per sorted entry: the entry */
@@ -211,13 +207,19 @@ MINK_INLINE int mink_bounds_overlap(mink_aabb a, mink_aabb b) {
     return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
 }
 
+/// Block g of n items split into `blocks` runs: where it begins (block g + 1's begin is its end).
+MINK_INLINE uint32_t mink_block_begin(uint32_t g, uint32_t blocks, uint32_t n) {
+    uint32_t per = (n + blocks - 1u) / blocks;
+    uint32_t at = g * per;
+    return at < n ? at : n;
+}
+
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
 /// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
 /// speed × dt) and twice its skin. Any direction, because a body that slides or bounces changes
 /// course within the step; never farther, because responses never lengthen a body's path (see
-/// mink_resolve_item). Adds the box to the measure (the world box, the size histogram), whose
-/// atomic min, max and counts come out the same in any order.
+/// mink_resolve_item).
 MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
     uint32_t sid = w.shape_of[i];
     mink_aabb b;
@@ -233,16 +235,44 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     float grow = reach + 2.0f * skin;
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
-    w.bounds[i] = b;
-    if (!mink_aabb_is_valid(b)) return; /* overflowed: the resolution keeps such a body still */
-    MINK_ATOMIC_MIN(&w.measure[0], mink_sort_key(b.min.x));
-    MINK_ATOMIC_MIN(&w.measure[1], mink_sort_key(b.min.y));
-    MINK_ATOMIC_MAX(&w.measure[2], mink_sort_key(b.max.x));
-    MINK_ATOMIC_MAX(&w.measure[3], mink_sort_key(b.max.y));
-    int e = 0;
-    mink_frexpf(mink_maxf(b.max.x - b.min.x, b.max.y - b.min.y), &e);
-    int c = e + 64;
-    MINK_ATOMIC_INC(&w.measure[4 + (c < 0 ? 0 : c > 127 ? 127 : c)]);
+    w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
+}
+
+/// The measure of block g of the boxes into partial[g * MINK_MEASURE_WORDS ...]: the keys of the
+/// world box's edges, and how many boxes fall in each size class.
+MINK_INLINE void mink_measure_block(mink_world_view w, uint32_t g, uint32_t blocks, MINK_GLOBAL uint32_t *partial) {
+    uint32_t m[MINK_MEASURE_WORDS];
+    for (uint32_t k = 0; k < MINK_MEASURE_WORDS; k++) m[k] = 0u;
+    m[0] = m[1] = 0xffffffffu;
+    uint32_t lo = mink_block_begin(g, blocks, w.count), hi = mink_block_begin(g + 1u, blocks, w.count);
+    for (uint32_t i = lo; i < hi; i++) {
+        mink_aabb b = w.bounds[i];
+        if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_aabb_is_valid(b)) continue;
+        uint32_t k0 = mink_sort_key(b.min.x), k1 = mink_sort_key(b.min.y);
+        uint32_t k2 = mink_sort_key(b.max.x), k3 = mink_sort_key(b.max.y);
+        m[0] = k0 < m[0] ? k0 : m[0];
+        m[1] = k1 < m[1] ? k1 : m[1];
+        m[2] = k2 > m[2] ? k2 : m[2];
+        m[3] = k3 > m[3] ? k3 : m[3];
+        int e = 0;
+        mink_frexpf(mink_maxf(b.max.x - b.min.x, b.max.y - b.min.y), &e);
+        int c = e + 64;
+        m[4 + (c < 0 ? 0 : c > 127 ? 127 : c)]++;
+    }
+    for (uint32_t k = 0; k < MINK_MEASURE_WORDS; k++) partial[g * MINK_MEASURE_WORDS + k] = m[k];
+}
+
+/// The blocks' measures merged into measure (min, max, sums: the same in any grouping).
+MINK_INLINE void mink_measure_top(uint32_t blocks, MINK_GLOBAL const uint32_t *partial, MINK_GLOBAL uint32_t *measure) {
+    for (uint32_t k = 0; k < MINK_MEASURE_WORDS; k++) measure[k] = partial[k];
+    for (uint32_t g = 1; g < blocks; g++) {
+        MINK_GLOBAL const uint32_t *m = partial + g * MINK_MEASURE_WORDS;
+        measure[0] = m[0] < measure[0] ? m[0] : measure[0];
+        measure[1] = m[1] < measure[1] ? m[1] : measure[1];
+        measure[2] = m[2] > measure[2] ? m[2] : measure[2];
+        measure[3] = m[3] > measure[3] ? m[3] : measure[3];
+        for (uint32_t k = 4; k < MINK_MEASURE_WORDS; k++) measure[k] += m[k];
+    }
 }
 
 /// The cells a box covers, clamped to the grid.
@@ -289,12 +319,6 @@ MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i,
  * A block is a contiguous run of items one work-item owns. Counting, a scan of the counts in
  * (digit, block) order, then each block scattering its own items in order: stable, and the same
  * permutation whatever the number of blocks. */
-
-MINK_INLINE uint32_t mink_block_begin(uint32_t g, uint32_t blocks, uint32_t n) {
-    uint32_t per = (n + blocks - 1u) / blocks;
-    uint32_t at = g * per;
-    return at < n ? at : n;
-}
 
 MINK_INLINE void mink_radix_count_block(uint32_t g, uint32_t blocks, uint32_t n, uint32_t shift,
                                         MINK_GLOBAL const uint32_t *keys, MINK_GLOBAL uint32_t *counts) {
