@@ -1,2 +1,0 @@
-set(CMAKE_CXX_COMPILER "/usr/bin/c++")
-

@@ -1,2 +1,0 @@
-# Empty dependencies file for bench_box2d.
-# This may be replaced when dependencies are built.
