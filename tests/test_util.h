@@ -15,6 +15,7 @@
 
 #include "mink/mink.h"
 #include "mink/sample.h"
+#include "mink/step.h"
 
 /* Both paths, as a per-test fixture (so tests that need no device, such as valgrind's scalar run,
  * never start one). The OpenCL context must exist: a missing device fails the test; it must never
@@ -44,6 +45,20 @@ static inline int paths_teardown(void **state) {
     mink_context_destroy(p->scalar);
     mink_context_destroy(p->opencl);
     return 0;
+}
+
+/* World shapes centred on the body's position. */
+static inline mink_shape box_shape(float hw, float hh) {
+    mink_shape s = {.type = MINK_SHAPE_AABB};
+    s.geom.aabb.min = mink_v2(-hw, -hh);
+    s.geom.aabb.max = mink_v2(hw, hh);
+    return s;
+}
+
+static inline mink_shape circle_shape(float r) {
+    mink_shape s = {.type = MINK_SHAPE_CIRCLE};
+    s.geom.circle.radius = r;
+    return s;
 }
 
 static inline void print_pair(const mink_aabb_pair *p) {

@@ -4,19 +4,6 @@
 
 #include "mink/world.h"
 
-static mink_shape box_shape(float hw, float hh) {
-    mink_shape s = {.type = MINK_SHAPE_AABB};
-    s.geom.aabb.min = mink_v2(-hw, -hh);
-    s.geom.aabb.max = mink_v2(hw, hh);
-    return s;
-}
-
-static mink_shape circle_shape(float r) {
-    mink_shape s = {.type = MINK_SHAPE_CIRCLE};
-    s.geom.circle.radius = r;
-    return s;
-}
-
 static mink_world *new_world(mink_context *ctx, const mink_world_desc *desc) {
     mink_world *w = NULL;
     mink_status st = mink_world_create(ctx, desc, &w);

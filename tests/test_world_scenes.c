@@ -5,19 +5,6 @@
 
 #include "mink/world.h"
 
-static mink_shape box_shape(float hw, float hh) {
-    mink_shape s = {.type = MINK_SHAPE_AABB};
-    s.geom.aabb.min = mink_v2(-hw, -hh);
-    s.geom.aabb.max = mink_v2(hw, hh);
-    return s;
-}
-
-static mink_shape circle_shape(float r) {
-    mink_shape s = {.type = MINK_SHAPE_CIRCLE};
-    s.geom.circle.radius = r;
-    return s;
-}
-
 static void ok(mink_status st) {
     if (st != MINK_OK) fprintf(stderr, "%s: %s\n", mink_status_string(st), mink_last_error());
     assert_int_equal(st, MINK_OK);
