@@ -391,19 +391,24 @@ static int event_order(const void *pa, const void *pb) {
     return a->iteration < b->iteration ? -1 : a->iteration > b->iteration;
 }
 
-mink_status mink_world_events(mink_world *w, mink_event *out, size_t capacity, size_t *count) {
+/* What the two list readers check: a world, somewhere for the count, an array for capacity > 0. */
+static mink_status check_read(mink_world *w, const char *fn, const void *out, size_t capacity, const size_t *count) {
     if (w == NULL || count == NULL)
-        return mink__fail(w ? w->ctx : NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_events: %s is NULL",
+        return mink__fail(w ? w->ctx : NULL, MINK_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn,
                           w == NULL ? "world" : "count");
     if (capacity > 0 && out == NULL)
-        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_events: out is NULL with capacity %zu",
-                          capacity);
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: out is NULL with capacity %zu", fn, capacity);
+    return MINK_OK;
+}
+
+mink_status mink_world_events(mink_world *w, mink_event *out, size_t capacity, size_t *count) {
+    mink_status status = check_read(w, "mink_world_events", out, capacity, count);
+    if (status != MINK_OK) return status;
     *count = w->events;
     if (capacity == 0 || w->events == 0) return MINK_OK;
     /* All of them, to sort; then the first `capacity`. */
     mink_event *all = w->opencl ? malloc(w->events * sizeof *all) : w->buf[MINK_WB_EVENTS].host;
     if (all == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_events: out of memory");
-    mink_status status = MINK_OK;
     if (w->opencl) status = mink__world_cl_read_array(w, MINK_WB_EVENTS, w->events * sizeof *all, all);
     if (status == MINK_OK) {
         qsort(all, w->events, sizeof *all, event_order);
@@ -414,12 +419,8 @@ mink_status mink_world_events(mink_world *w, mink_event *out, size_t capacity, s
 }
 
 mink_status mink_world_pairs(mink_world *w, mink_world_pair *out, size_t capacity, size_t *count) {
-    if (w == NULL || count == NULL)
-        return mink__fail(w ? w->ctx : NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_pairs: %s is NULL",
-                          w == NULL ? "world" : "count");
-    if (capacity > 0 && out == NULL)
-        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_pairs: out is NULL with capacity %zu",
-                          capacity);
+    mink_status status = check_read(w, "mink_world_pairs", out, capacity, count);
+    if (status != MINK_OK) return status;
     *count = w->pairs;
     size_t n = capacity < w->pairs ? capacity : w->pairs;
     if (n == 0) return MINK_OK;

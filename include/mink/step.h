@@ -386,6 +386,17 @@ MINK_INLINE int mink_pair_found(mink_world_view w, uint32_t i, uint32_t j) {
     return mink_bounds_overlap(w.bounds[i], w.bounds[j]) && mink_world_wants(w.props[i], w.props[j]);
 }
 
+/// Counts one more pair (i, j); with emit, writes it at at + found. Returns the new count.
+MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, uint32_t found, uint32_t i, uint32_t j) {
+    if (emit) {
+        mink_world_pair p;
+        p.a = i;
+        p.b = j;
+        w.pairs[at + found] = p;
+    }
+    return found + 1u;
+}
+
 /// The pairs found from sorted entry r: every later entry in the same cell whose body overlaps
 /// r's, is wanted with it, and has this cell as the pair's own: the cell holding the lower corner
 /// of the two boxes' overlap. So a pair sharing many cells is found once. Counts them; with emit,
@@ -402,13 +413,7 @@ MINK_INLINE uint32_t mink_grid_pairs_item(mink_world_view w, mink_grid g, uint32
         uint32_t x0, y0, x1, y1;
         mink_grid_cells(g, corner, &x0, &y0, &x1, &y1);
         if (y0 * g.width + x0 != key) continue;
-        if (emit) {
-            mink_world_pair p;
-            p.a = i;
-            p.b = j;
-            w.pairs[at + found] = p;
-        }
-        found++;
+        found = mink_pair_emit(w, emit, at, found, i, j);
     }
     return found;
 }
@@ -422,13 +427,7 @@ MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, mink_grid g, uint3
         if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink_aabb_is_valid(w.bounds[j])) continue;
         if (j < i && mink_grid_is_large(w, g, j)) continue;
         if (!mink_pair_found(w, i, j)) continue;
-        if (emit) {
-            mink_world_pair p;
-            p.a = i;
-            p.b = j;
-            w.pairs[at + found] = p;
-        }
-        found++;
+        found = mink_pair_emit(w, emit, at, found, i, j);
     }
     return found;
 }
