@@ -11,6 +11,7 @@ JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES  := cmake make gcc pkg-config \
              opencl-headers ocl-icd-opencl-dev pocl-opencl-icd \
              libcmocka-dev valgrind \
+             libpng-dev gnuplot-nox \
              g++ libbox2d-dev
 
 .PHONY: all deps configure build demo test install clean
@@ -41,7 +42,7 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
-	$(BUILD)/cli/mink demo
+	$(BUILD)/cli/mink demo --out $(BUILD)/mink-demo.png
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

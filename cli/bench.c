@@ -1,0 +1,171 @@
+/* cli/bench.c — `mink bench`: pairs per second against batch size, on each backend, as CSV and
+ * as a plot drawn by gnuplot. The figures come from the same calls a program would make; the
+ * sample batches are the deterministic ones of mink/sample.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "cli.h"
+#include "mink/sample.h"
+
+const char cli_bench_usage[] =
+    "usage: mink bench [--max N] [--out DIR] [--device NAME]\n"
+    "\n"
+    "Sweeps batches of 1000 pairs up to N (default 1e6; 3 sizes a decade) of boxes, circles and\n"
+    "mixed shapes on the scalar path and on the OpenCL device, keeps the best of a few runs of\n"
+    "each, and writes DIR/batch.csv (backend, kind, pairs, seconds, pairs_per_second) and\n"
+    "DIR/throughput.png, drawn by gnuplot (Debian: gnuplot-nox). DIR defaults to mink-bench.\n"
+    "Exits 1 when gnuplot is missing or fails (the CSV is written first).\n";
+
+typedef enum kind { KIND_BOX, KIND_CIRCLE, KIND_MIXED, KINDS } kind;
+static const char *const kind_names[KINDS] = {"box", "circle", "mixed"};
+
+typedef struct batch {
+    mink_aabb_pair *boxes;
+    mink_circle_pair *circles;
+    mink_pair *mixed;
+    mink_hit *hits;
+} batch;
+
+static mink_status sweep(mink_context *ctx, const batch *b, kind k, size_t n) {
+    if (k == KIND_BOX) return mink_batch_sweep_aabb(ctx, b->boxes, n, 1.0f, b->hits);
+    if (k == KIND_CIRCLE) return mink_batch_sweep_circle(ctx, b->circles, n, 1.0f, b->hits);
+    return mink_batch_sweep(ctx, b->mixed, n, 1.0f, b->hits);
+}
+
+/* The best of at least three runs and at least 0.2 s, after one to warm up. */
+static int measure(mink_context *ctx, const batch *b, kind k, size_t n, double *best) {
+    if (sweep(ctx, b, k, n) != MINK_OK) return 0;
+    *best = 1e30;
+    double spent = 0.0;
+    for (int run = 0; run < 3 || (spent < 0.2 && run < 1000); run++) {
+        double t0 = cli_now_s();
+        if (sweep(ctx, b, k, n) != MINK_OK) return 0;
+        double t = cli_now_s() - t0;
+        spent += t;
+        if (t < *best) *best = t;
+    }
+    return 1;
+}
+
+static int plot(const char *dir, int backends, const char *const *names) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/throughput.gp", dir);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) return fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno)), 0;
+    fprintf(f,
+            "# made by `mink bench`: pairs per second against batch size\n"
+            "set terminal png size 960,600\nset output '%s/throughput.png'\n"
+            "set datafile separator ','\nset logscale xy\nset grid\nset key left top\n"
+            "set xlabel 'pairs in the batch'\nset ylabel 'pairs per second'\n"
+            "set title 'mink: batch throughput'\nplot ",
+            dir);
+    for (int be = 0; be < backends; be++)
+        for (int k = 0; k < KINDS; k++)
+            fprintf(f, "%s'%s/batch.csv' using 3:(strcol(1) eq '%s' && strcol(2) eq '%s' ? $5 : 1/0) with linespoints title '%s %s'",
+                    be + k ? ", " : "", dir, names[be], kind_names[k], names[be], kind_names[k]);
+    fprintf(f, "\n");
+    if (fclose(f) != 0) return fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno)), 0;
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s'", path);
+    int status = system(cmd);
+    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "mink: bench: gnuplot %s; the figures are in %s/batch.csv\n",
+                WIFEXITED(status) && WEXITSTATUS(status) == 127 ? "is not installed (apt-get install gnuplot-nox)"
+                                                                : "failed",
+                dir);
+        return 0;
+    }
+    return 1;
+}
+
+int cli_bench(int argc, char **argv) {
+    static const cli_option table[] = {{"--max", 1}, {"--out", 1}, {"--device", 1}, {NULL, 0}};
+    size_t max = 1000000;
+    const char *dir = "mink-bench", *device = NULL;
+    for (int i = 0; i < argc;) {
+        const char *val = NULL;
+        int k = cli_next_option("bench", table, argc, argv, &i, &val);
+        if (k == -3) return fputs(cli_bench_usage, stdout), MINK_EXIT_OK;
+        if (k == -2) return MINK_EXIT_USAGE;
+        if (k == -1) return cli_usage_error("bench", "unexpected argument '%s'", val);
+        if (!strcmp(table[k].name, "--max")) {
+            if (!cli_parse_count(val, 1000, 1e8, &max))
+                return cli_usage_error("bench", "--max needs a whole number from 1000 to 1e8, not '%s'", val);
+        } else if (!strcmp(table[k].name, "--out")) {
+            dir = val;
+        } else {
+            device = val;
+        }
+    }
+    if (strchr(dir, '\'')) return cli_usage_error("bench", "--out cannot hold a quote: '%s'", dir);
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "mink: bench: %s: %s\n", dir, strerror(errno));
+        return MINK_EXIT_FAILURE;
+    }
+
+    int rc = MINK_EXIT_FAILURE, backends = 0;
+    mink_context *ctx[2] = {NULL, NULL};
+    const char *names[2];
+    batch b = {malloc(max * sizeof *b.boxes), malloc(max * sizeof *b.circles), malloc(max * sizeof *b.mixed),
+               malloc(max * sizeof *b.hits)};
+    char path[4096];
+    snprintf(path, sizeof path, "%s/batch.csv", dir);
+    FILE *csv = NULL;
+    if (!b.boxes || !b.circles || !b.mixed || !b.hits) {
+        fprintf(stderr, "mink: bench: out of memory for %zu pairs\n", max);
+        goto done;
+    }
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[0]) != MINK_OK) goto failed;
+    names[backends++] = "scalar";
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .device = device}, &ctx[1]) == MINK_OK)
+        names[backends++] = "opencl";
+    else
+        fprintf(stderr, "mink: bench: no OpenCL device, the scalar path only: %s\n", mink_last_error());
+    mink_sample_aabb_pairs(1, max, b.boxes);
+    mink_sample_circle_pairs(1, max, b.circles);
+    mink_sample_pairs(1, max, b.mixed);
+
+    csv = fopen(path, "w");
+    if (csv == NULL) {
+        fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
+        goto done;
+    }
+    fprintf(csv, "backend,kind,pairs,seconds,pairs_per_second\n");
+    printf("%-8s %-7s %10s %12s %14s\n", "backend", "kind", "pairs", "ms", "pairs/s");
+    for (int be = 0; be < backends; be++) {
+        if (be) printf("  (%s)\n", mink_context_device(ctx[be]));
+        for (int k = 0; k < KINDS; k++)
+            for (double size = 1000.0, last = 0.0; last < (double)max; size *= 3.1622776601683795) {
+                size_t n = size < (double)max ? (size_t)(size + 0.5) : max; /* three a decade, then max */
+                last = (double)n;
+                double t;
+                if (!measure(ctx[be], &b, (kind)k, n, &t)) goto failed;
+                fprintf(csv, "%s,%s,%zu,%.9f,%.0f\n", names[be], kind_names[k], n, t, (double)n / t);
+                printf("%-8s %-7s %10zu %12.3f %14.0f\n", names[be], kind_names[k], n, t * 1e3, (double)n / t);
+                fflush(stdout);
+            }
+    }
+    if (fclose(csv) != 0) {
+        csv = NULL;
+        fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
+        goto done;
+    }
+    csv = NULL;
+    printf("figures: %s\n", path);
+    if (!plot(dir, backends, names)) goto done;
+    printf("plot: %s/throughput.png\n", dir);
+    rc = MINK_EXIT_OK;
+    goto done;
+failed:
+    fprintf(stderr, "mink: bench: %s\n", mink_last_error());
+done:
+    if (csv) fclose(csv);
+    mink_context_destroy(ctx[0]);
+    mink_context_destroy(ctx[1]);
+    free(b.boxes), free(b.circles), free(b.mixed), free(b.hits);
+    return rc;
+}

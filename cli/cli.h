@@ -1,0 +1,55 @@
+/* cli/cli.h — what the command's parts share: exit codes, option parsing, timing.
+ *
+ * The library never prints; the command does. Each command lives in its own file and returns
+ * its exit code. */
+#ifndef MINK_CLI_H
+#define MINK_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mink/mink.h"
+
+/// Exit codes, documented in `mink --help` and docs/formats.md.
+enum {
+    MINK_EXIT_OK = 0,       ///< success
+    MINK_EXIT_FAILURE = 1,  ///< a runtime failure: no device, an I/O error, paths that differ
+    MINK_EXIT_USAGE = 2,    ///< a usage error: unknown command or option, a missing or bad value
+    MINK_EXIT_BAD_INPUT = 3 ///< a malformed input file (the message names file, line or record, column)
+};
+
+/// Prints "mink: COMMAND: message" and a hint to stderr; returns MINK_EXIT_USAGE.
+int cli_usage_error(const char *command, const char *fmt, ...);
+int cli_is_help(const char *arg);
+
+/// Option parsing shared by the commands: a table of names, each taking a value or not.
+typedef struct cli_option {
+    const char *name;  ///< "--count"
+    int takes_value;   ///< 1: the next argument is its value
+} cli_option;
+
+/// Walks argv: *i is advanced past the option and its value. Returns the option's index in the
+/// table, -1 for a positional argument (in *value), or -2 after a usage error was printed, -3 for
+/// --help.
+int cli_next_option(const char *command, const cli_option *table, int argc, char **argv, int *i,
+                    const char **value);
+
+/// "auto", "scalar" or "opencl"; 0 when the word is none of them.
+int cli_parse_backend(const char *word, mink_backend *out);
+/// A whole number from lo to hi, written plainly or as 1e6.
+int cli_parse_count(const char *word, double lo, double hi, size_t *out);
+/// A finite float.
+int cli_parse_float(const char *word, float *out);
+
+double cli_now_s(void);
+
+int cli_devices(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_sample(int argc, char **argv);
+int cli_demo(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+
+extern const char cli_devices_usage[], cli_run_usage[], cli_sample_usage[], cli_demo_usage[],
+    cli_bench_usage[];
+
+#endif /* MINK_CLI_H */

@@ -1,0 +1,459 @@
+/* cli/demo.c — `mink demo`: a bullet-hell scene through the world, and a picture of it.
+ *
+ * Rooms of thin static walls (0.1 thick), an emitter in each room spraying fast bullets (2 to 10
+ * units a step: up to 100 wall thicknesses), and a kinematic target sliding to and fro in each.
+ * Bullets bounce off walls and targets, live a while and are replaced, so the world sees adds and
+ * removes every step. A bullet that ends any step outside the room it was born in has tunnelled;
+ * the demo counts them (there must be none) and draws every traced path, which stays inside its
+ * room for the eye to check. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mink/sample.h"
+#include "mink/world.h"
+#include "png.h"
+
+const char cli_demo_usage[] =
+    "usage: mink demo [OPTIONS]\n"
+    "\n"
+    "Runs a bullet-hell scene through the world: rooms of thin walls (0.1 thick), an emitter\n"
+    "in each spraying bullets at up to 100 wall thicknesses a step, and a moving target in each.\n"
+    "Prints steps per second, contacts and the number of bullets that tunnelled (0), and writes\n"
+    "a PNG of the walls, targets, the paths of one bullet in 16, and every hit point.\n"
+    "Exits 1 if a bullet tunnelled (or, with --check, if the paths differ).\n"
+    "\n"
+    "  --bullets N    bullets alive at once (default 20000)\n"
+    "  --steps N      steps (default 300)\n"
+    "  --rooms N      N x N rooms (default 4)\n"
+    "  --out FILE     the picture (default mink-demo.png)\n"
+    "  --size PIXELS  its width and height (default 1024)\n"
+    "  --seed S       seed of the spray (default 1)\n"
+    "  --backend B    auto (default), scalar or opencl\n"
+    "  --device NAME  an OpenCL device whose \"name (platform)\" contains NAME\n"
+    "  --check        also run the scene on the scalar path and compare positions and\n"
+    "                 events bit for bit after every step\n";
+
+enum { CAT_WALL = 1, CAT_TARGET = 2, CAT_BULLET = 4, LIFETIME = 100, BULLET_SHAPES = 3, TRACE = 16 };
+#define ARENA 1000.0f
+#define THICK 0.1f
+#define TARGET_HALF 8.0f
+#define TARGET_SPEED 1.5f
+#define MARGIN 10.0f /* around the arena in the picture */
+
+typedef struct bullet {
+    int32_t room;    /* -1: the slot holds no bullet */
+    uint32_t age, shape;
+} bullet;
+
+typedef struct demo {
+    mink_world *world[2]; /* the chosen backend, and the scalar path with --check */
+    int worlds;
+    int rooms;
+    float room_size;
+    uint32_t wall_shape[2], target_shape, bullet_shape[BULLET_SHAPES];
+    float bullet_radius[BULLET_SHAPES];
+    size_t cap;           /* handles are below this */
+    bullet *bullets;      /* by handle */
+    mink_vec2 *pos, *prev, *check_pos;
+    uint32_t *targets;    /* handles */
+    mink_vec2 *target_vel;
+    size_t alive;
+    mink_rng rng;
+    /* the picture */
+    int size;
+    float scale;
+    float *acc; /* RGB light, added up */
+} demo;
+
+/* ---- drawing -------------------------------------------------------------------------------- */
+
+static void to_pixel(const demo *d, mink_vec2 p, float *x, float *y) {
+    *x = (p.x + MARGIN) * d->scale;
+    *y = (float)d->size - (p.y + MARGIN) * d->scale;
+}
+
+static void plot(demo *d, int x, int y, const float rgb[3]) {
+    if (x < 0 || y < 0 || x >= d->size || y >= d->size) return;
+    float *px = &d->acc[((size_t)y * (size_t)d->size + (size_t)x) * 3];
+    for (int c = 0; c < 3; c++) px[c] += rgb[c];
+}
+
+static void line(demo *d, mink_vec2 a, mink_vec2 b, const float rgb[3]) {
+    float x0, y0, x1, y1;
+    to_pixel(d, a, &x0, &y0);
+    to_pixel(d, b, &x1, &y1);
+    float n = fmaxf(fabsf(x1 - x0), fabsf(y1 - y0));
+    int steps = (int)fminf(n, 4.0f * (float)d->size) + 1;
+    for (int i = 0; i <= steps; i++) {
+        float f = (float)i / (float)steps;
+        plot(d, (int)(x0 + (x1 - x0) * f), (int)(y0 + (y1 - y0) * f), rgb);
+    }
+}
+
+static void dot(demo *d, mink_vec2 p, int r, const float rgb[3]) {
+    float x, y;
+    to_pixel(d, p, &x, &y);
+    for (int dy = -r; dy <= r; dy++)
+        for (int dx = -r; dx <= r; dx++) plot(d, (int)x + dx, (int)y + dy, rgb);
+}
+
+static void box(demo *d, mink_vec2 lo, mink_vec2 hi, const float rgb[3]) {
+    float x0, y0, x1, y1;
+    to_pixel(d, lo, &x0, &y1);
+    to_pixel(d, hi, &x1, &y0);
+    for (int y = (int)y0; y <= (int)y1; y++)
+        for (int x = (int)x0; x <= (int)x1; x++) plot(d, x, y, rgb);
+}
+
+/* ---- the scene ------------------------------------------------------------------------------ */
+
+static int room_of(const demo *d, mink_vec2 p) {
+    int rx = (int)floorf(p.x / d->room_size), ry = (int)floorf(p.y / d->room_size);
+    if (!(p.x >= 0.0f && p.y >= 0.0f) || rx >= d->rooms || ry >= d->rooms) return -1;
+    return ry * d->rooms + rx;
+}
+
+static mink_vec2 room_centre(const demo *d, int room) {
+    return mink_v2(((float)(room % d->rooms) + 0.5f) * d->room_size, ((float)(room / d->rooms) + 0.5f) * d->room_size);
+}
+
+/* Every change goes to each world alike, and each must hand out the same handles. */
+static int add_all(demo *d, const mink_world_bodies *b, uint32_t *handles) {
+    uint32_t *other = malloc(b->count * sizeof *other + 1);
+    int ok = other != NULL;
+    for (int w = 0; ok && w < d->worlds; w++)
+        ok = mink_world_add(d->world[w], b, w ? other : handles) == MINK_OK &&
+             (w == 0 || memcmp(other, handles, b->count * sizeof *other) == 0);
+    free(other);
+    return ok;
+}
+
+static int make_shapes(demo *d) {
+    float half = 0.5f * ARENA + 0.5f * THICK;
+    mink_shape shapes[3 + BULLET_SHAPES] = {0};
+    shapes[0].type = shapes[1].type = shapes[2].type = MINK_SHAPE_AABB;
+    shapes[0].geom.aabb = (mink_aabb){{-0.5f * THICK, -half}, {0.5f * THICK, half}}; /* upright wall */
+    shapes[1].geom.aabb = (mink_aabb){{-half, -0.5f * THICK}, {half, 0.5f * THICK}}; /* level wall */
+    shapes[2].geom.aabb = (mink_aabb){{-TARGET_HALF, -TARGET_HALF}, {TARGET_HALF, TARGET_HALF}};
+    for (int k = 0; k < BULLET_SHAPES; k++) {
+        d->bullet_radius[k] = 0.05f + 0.025f * (float)k;
+        shapes[3 + k].type = MINK_SHAPE_CIRCLE;
+        shapes[3 + k].geom.circle.radius = d->bullet_radius[k];
+    }
+    uint32_t ids[3 + BULLET_SHAPES];
+    for (int w = 0; w < d->worlds; w++)
+        if (mink_world_add_shapes(d->world[w], shapes, 3 + BULLET_SHAPES, ids) != MINK_OK) return 0;
+    d->wall_shape[0] = ids[0];
+    d->wall_shape[1] = ids[1];
+    d->target_shape = ids[2];
+    for (int k = 0; k < BULLET_SHAPES; k++) d->bullet_shape[k] = ids[3 + k];
+    return 1;
+}
+
+static int add_walls_and_targets(demo *d) {
+    int n = d->rooms + 1, rooms = d->rooms * d->rooms;
+    uint32_t shape[64], cat[64], mask[64], handles[64];
+    mink_vec2 pos[64], vel[64] = {{0}};
+    float inv_mass[64] = {0};
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        float at = (float)i * d->room_size;
+        pos[k] = mink_v2(at, 0.5f * ARENA), shape[k++] = d->wall_shape[0];
+        pos[k] = mink_v2(0.5f * ARENA, at), shape[k++] = d->wall_shape[1];
+    }
+    for (int i = 0; i < k; i++) cat[i] = CAT_WALL, mask[i] = CAT_BULLET;
+    int walls = k;
+    for (int r = 0; r < rooms; r++, k++) {
+        mink_vec2 c = room_centre(d, r);
+        pos[k] = mink_v2(c.x, c.y + 0.25f * d->room_size);
+        vel[k] = mink_v2(r % 2 ? TARGET_SPEED : -TARGET_SPEED, 0.0f);
+        shape[k] = d->target_shape, cat[k] = CAT_TARGET, mask[k] = CAT_BULLET;
+    }
+    mink_world_bodies b = {.count = (size_t)k, .shape = shape, .position = pos, .velocity = vel,
+                           .inv_mass = inv_mass, .category = cat, .mask = mask};
+    if (!add_all(d, &b, handles)) return 0;
+    for (int r = 0; r < rooms; r++) {
+        d->targets[r] = handles[walls + r];
+        d->target_vel[r] = vel[walls + r];
+    }
+    return 1;
+}
+
+/* Old bullets go; new ones replace them, sprayed from each room's emitter in a turning fan. */
+static int churn(demo *d, size_t bullets, size_t step) {
+    uint32_t *gone = malloc(d->cap * sizeof *gone);
+    size_t ngone = 0;
+    if (!gone) return 0;
+    for (size_t h = 0; h < d->cap; h++)
+        if (d->bullets[h].room >= 0 && d->bullets[h].age >= LIFETIME) gone[ngone++] = (uint32_t)h;
+    int ok = 1;
+    for (int w = 0; ok && ngone && w < d->worlds; w++) ok = mink_world_remove(d->world[w], gone, ngone) == MINK_OK;
+    for (size_t i = 0; i < ngone; i++) d->bullets[gone[i]].room = -1;
+    d->alive -= ngone;
+    free(gone);
+
+    size_t rate = bullets / LIFETIME + 1, want = bullets - d->alive < rate ? bullets - d->alive : rate;
+    if (!ok || want == 0) return ok;
+    uint32_t *shape = malloc(want * sizeof *shape), *handles = malloc(want * sizeof *handles);
+    uint32_t *response = malloc(want * sizeof *response), *cat = malloc(want * sizeof *cat), *mask = malloc(want * sizeof *mask);
+    mink_vec2 *pos = malloc(want * sizeof *pos), *vel = malloc(want * sizeof *vel);
+    int *room = malloc(want * sizeof *room);
+    ok = shape && handles && response && cat && mask && pos && vel && room;
+    int rooms = d->rooms * d->rooms;
+    for (size_t i = 0; ok && i < want; i++) {
+        room[i] = (int)(i % (size_t)rooms);
+        float angle = 0.05f * (float)step + 2.399963f * (float)(i / (size_t)rooms); /* golden angle */
+        float speed = mink_rng_float(&d->rng, 2.0f, 10.0f);
+        mink_vec2 c = room_centre(d, room[i]), dir = mink_v2(cosf(angle), sinf(angle));
+        pos[i] = mink_v2(c.x + dir.x, c.y + dir.y);
+        vel[i] = mink_v2(speed * dir.x, speed * dir.y);
+        shape[i] = mink_rng_u32(&d->rng) % BULLET_SHAPES;
+        response[i] = MINK_RESPONSE_BOUNCE, cat[i] = CAT_BULLET, mask[i] = CAT_WALL | CAT_TARGET;
+    }
+    uint32_t *shape_ids = malloc(want * sizeof *shape_ids);
+    ok = ok && shape_ids;
+    for (size_t i = 0; ok && i < want; i++) shape_ids[i] = d->bullet_shape[shape[i]];
+    mink_world_bodies b = {.count = want, .shape = shape_ids, .position = pos, .velocity = vel,
+                           .response = response, .category = cat, .mask = mask};
+    ok = ok && add_all(d, &b, handles);
+    for (size_t i = 0; ok && i < want; i++) {
+        if (handles[i] >= d->cap) { ok = 0; break; }
+        d->bullets[handles[i]] = (bullet){.room = room[i], .age = 0, .shape = shape[i]};
+        d->pos[handles[i]] = pos[i];
+    }
+    d->alive += ok ? want : 0;
+    free(shape), free(shape_ids), free(handles), free(response), free(cat), free(mask), free(pos), free(vel), free(room);
+    return ok;
+}
+
+/* Every slot's position: handles are below the world's slot count. */
+static int read_positions(demo *d, int w, mink_vec2 *out) {
+    size_t slots = mink_world_get_stats(d->world[w]).slots;
+    if (slots > d->cap) return 0;
+    return mink_world_get(d->world[w], NULL, slots, out, NULL) == MINK_OK;
+}
+
+/* Targets turn round before they reach their room's walls. */
+static int steer_targets(demo *d) {
+    int rooms = d->rooms * d->rooms;
+    for (int r = 0; r < rooms; r++) {
+        float x = d->pos[d->targets[r]].x, lo = (float)(r % d->rooms) * d->room_size + 2.0f * TARGET_HALF;
+        float hi = lo + d->room_size - 4.0f * TARGET_HALF;
+        if ((x < lo && d->target_vel[r].x < 0.0f) || (x > hi && d->target_vel[r].x > 0.0f))
+            d->target_vel[r].x = -d->target_vel[r].x;
+    }
+    mink_world_bodies b = {.count = (size_t)rooms, .velocity = d->target_vel};
+    for (int w = 0; w < d->worlds; w++)
+        if (mink_world_set(d->world[w], d->targets, &b) != MINK_OK) return 0;
+    return 1;
+}
+
+static const float PATH_RGB[3] = {0.02f, 0.06f, 0.10f}, HIT_RGB[3] = {0.9f, 0.15f, 0.03f},
+                   TARGET_PATH_RGB[3] = {0.25f, 0.15f, 0.0f}, TUNNEL_RGB[3] = {4.0f, 0.0f, 4.0f};
+
+/* The traced bullets' paths: from where each was, through each contact, to where it is. */
+static void draw_step(demo *d, const mink_event *events, size_t nevents) {
+    size_t e = 0;
+    /* events are sorted by t, not by body: walk them once, drawing each traced body's chain */
+    mink_vec2 *at = d->check_pos; /* scratch: the last drawn point of each handle */
+    for (size_t h = 0; h < d->cap; h++) at[h] = d->prev[h];
+    for (e = 0; e < nevents; e++) {
+        const mink_event *ev = &events[e];
+        dot(d, ev->point, 0, HIT_RGB);
+        uint32_t h = ev->body_a;
+        if (h >= d->cap || d->bullets[h].room < 0 || h % TRACE) continue;
+        float r = d->bullet_radius[d->bullets[h].shape];
+        mink_vec2 c = mink_v2(ev->point.x + ev->normal.x * r, ev->point.y + ev->normal.y * r);
+        line(d, at[h], c, PATH_RGB);
+        at[h] = c;
+    }
+    for (size_t h = 0; h < d->cap; h += TRACE)
+        if (d->bullets[h].room >= 0) line(d, at[h], d->pos[h], PATH_RGB);
+    for (int r = 0; r < d->rooms * d->rooms; r++) line(d, d->prev[d->targets[r]], d->pos[d->targets[r]], TARGET_PATH_RGB);
+}
+
+static int write_picture(demo *d, const char *path) {
+    static const float WALL_RGB[3] = {0.5f, 0.5f, 0.5f}, TARGET_RGB[3] = {3.0f, 1.2f, 0.0f};
+    float half = 0.5f * THICK;
+    for (int i = 0; i <= d->rooms; i++) {
+        float at = (float)i * d->room_size;
+        box(d, mink_v2(at - half, -half), mink_v2(at + half, ARENA + half), WALL_RGB);
+        box(d, mink_v2(-half, at - half), mink_v2(ARENA + half, at + half), WALL_RGB);
+    }
+    for (int r = 0; r < d->rooms * d->rooms; r++) {
+        mink_vec2 p = d->pos[d->targets[r]];
+        box(d, mink_v2(p.x - TARGET_HALF, p.y - TARGET_HALF), mink_v2(p.x + TARGET_HALF, p.y + TARGET_HALF), TARGET_RGB);
+    }
+    size_t n = (size_t)d->size * (size_t)d->size * 3;
+    uint8_t *rgb = malloc(n);
+    if (rgb == NULL) return fprintf(stderr, "mink: demo: out of memory for the picture\n"), 0;
+    for (size_t i = 0; i < n; i++) rgb[i] = (uint8_t)(255.0f * (1.0f - expf(-d->acc[i])) + 0.5f);
+    char err[4200];
+    int ok = cli_write_png(path, rgb, d->size, d->size, err, sizeof err) == 0;
+    if (!ok) fprintf(stderr, "mink: demo: %s\n", err);
+    free(rgb);
+    return ok;
+}
+
+/* ---- the command ---------------------------------------------------------------------------- */
+
+int cli_demo(int argc, char **argv) {
+    static const cli_option table[] = {{"--bullets", 1}, {"--steps", 1},   {"--rooms", 1}, {"--out", 1},
+                                       {"--size", 1},    {"--seed", 1},    {"--backend", 1}, {"--device", 1},
+                                       {"--check", 0},   {NULL, 0}};
+    mink_context_desc desc = {0};
+    size_t bullets = 20000, steps = 300, rooms = 4, size = 1024;
+    unsigned long long seed = 1;
+    const char *out = "mink-demo.png";
+    int check = 0;
+    for (int i = 0; i < argc;) {
+        const char *val = NULL;
+        int k = cli_next_option("demo", table, argc, argv, &i, &val);
+        if (k == -3) return fputs(cli_demo_usage, stdout), MINK_EXIT_OK;
+        if (k == -2) return MINK_EXIT_USAGE;
+        if (k == -1) return cli_usage_error("demo", "unexpected argument '%s'", val);
+        const char *name = table[k].name;
+        if (!strcmp(name, "--bullets")) {
+            if (!cli_parse_count(val, 1, 2e6, &bullets))
+                return cli_usage_error("demo", "--bullets needs a whole number from 1 to 2e6, not '%s'", val);
+        } else if (!strcmp(name, "--steps")) {
+            if (!cli_parse_count(val, 1, 1e6, &steps))
+                return cli_usage_error("demo", "--steps needs a whole number from 1 to 1e6, not '%s'", val);
+        } else if (!strcmp(name, "--rooms")) {
+            if (!cli_parse_count(val, 1, 5, &rooms))
+                return cli_usage_error("demo", "--rooms needs a whole number from 1 to 5, not '%s'", val);
+        } else if (!strcmp(name, "--size")) {
+            if (!cli_parse_count(val, 16, 8192, &size))
+                return cli_usage_error("demo", "--size needs a whole number from 16 to 8192, not '%s'", val);
+        } else if (!strcmp(name, "--seed")) {
+            char *end = NULL;
+            seed = strtoull(val, &end, 0);
+            if (end == val || *end != '\0') return cli_usage_error("demo", "--seed needs a number, not '%s'", val);
+        } else if (!strcmp(name, "--backend")) {
+            if (!cli_parse_backend(val, &desc.backend))
+                return cli_usage_error("demo", "--backend is auto, scalar or opencl, not '%s'", val);
+        } else if (!strcmp(name, "--device")) {
+            desc.device = val;
+        } else if (!strcmp(name, "--out")) {
+            out = val;
+        } else {
+            check = 1;
+        }
+    }
+
+    int rc = MINK_EXIT_FAILURE;
+    demo d = {.worlds = check ? 2 : 1, .rooms = (int)rooms, .room_size = ARENA / (float)rooms, .size = (int)size,
+              .rng = mink_rng_seed(seed)};
+    d.scale = (float)size / (ARENA + 2.0f * MARGIN);
+    d.cap = bullets + 64;
+    mink_context *ctx[2] = {NULL, NULL};
+    mink_event *events = NULL, *check_events = NULL;
+    size_t event_cap = 0;
+    d.bullets = malloc(d.cap * sizeof *d.bullets);
+    d.pos = malloc(d.cap * sizeof *d.pos);
+    d.prev = malloc(d.cap * sizeof *d.prev);
+    d.check_pos = malloc(d.cap * sizeof *d.check_pos);
+    d.targets = malloc(rooms * rooms * sizeof *d.targets);
+    d.target_vel = malloc(rooms * rooms * sizeof *d.target_vel);
+    d.acc = calloc(size * size * 3, sizeof *d.acc);
+    if (!d.bullets || !d.pos || !d.prev || !d.check_pos || !d.targets || !d.target_vel || !d.acc) {
+        fprintf(stderr, "mink: demo: out of memory\n");
+        goto done;
+    }
+    for (size_t h = 0; h < d.cap; h++) d.bullets[h] = (bullet){.room = -1};
+    memset(d.pos, 0, d.cap * sizeof *d.pos);
+    if (mink_context_create(&desc, &ctx[0]) != MINK_OK ||
+        (check && mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[1]) != MINK_OK))
+        goto failed;
+    if (mink_context_error(ctx[0])[0]) fprintf(stderr, "mink: note: %s\n", mink_context_error(ctx[0]));
+    for (int w = 0; w < d.worlds; w++)
+        if (mink_world_create(ctx[w], &(mink_world_desc){.initial_bodies = d.cap}, &d.world[w]) != MINK_OK) goto failed;
+    if (!make_shapes(&d) || !add_walls_and_targets(&d)) goto failed;
+    if (!read_positions(&d, 0, d.pos)) goto failed;
+
+    printf("device: %s\n", mink_context_device(ctx[0]));
+    printf("scene: %zux%zu rooms of walls %.1f thick, %zu bullets (radius 0.05 to 0.1, 2 to 10 units a step: up to "
+           "100 wall thicknesses), %zu moving targets\n",
+           rooms, rooms, (double)THICK, bullets, rooms * rooms);
+    fflush(stdout);
+    size_t contacts = 0, tunnelled = 0;
+    double world_s = 0.0, shares[4] = {0};
+    size_t pairs = 0;
+    for (size_t step = 0; step < steps; step++) {
+        if (!churn(&d, bullets, step) || !steer_targets(&d)) goto failed;
+        memcpy(d.prev, d.pos, d.cap * sizeof *d.pos);
+        double t0 = cli_now_s();
+        for (int w = 0; w < d.worlds; w++)
+            if (mink_world_step(d.world[w], 1.0f) != MINK_OK) goto failed;
+        if (!read_positions(&d, 0, d.pos)) goto failed;
+        world_s += cli_now_s() - t0;
+        mink_world_stats st = mink_world_get_stats(d.world[0]);
+        shares[0] += st.broadphase_ms, shares[1] += st.narrowphase_ms, shares[2] += st.resolution_ms;
+        shares[3] += st.bounds_ms + st.transfer_ms, pairs += st.pairs;
+        size_t nevents = 0;
+        if (mink_world_events(d.world[0], NULL, 0, &nevents) != MINK_OK) goto failed;
+        if (nevents > event_cap) {
+            event_cap = nevents * 2;
+            free(events), free(check_events);
+            events = malloc(event_cap * sizeof *events);
+            check_events = malloc(event_cap * sizeof *check_events);
+            if (!events || !check_events) {
+                fprintf(stderr, "mink: demo: out of memory for %zu events\n", nevents);
+                goto done;
+            }
+        }
+        if (nevents && mink_world_events(d.world[0], events, event_cap, &nevents) != MINK_OK) goto failed;
+        contacts += nevents;
+        if (check) {
+            size_t n2 = 0;
+            if (!read_positions(&d, 1, d.check_pos) ||
+                mink_world_events(d.world[1], check_events, event_cap, &n2) != MINK_OK)
+                goto failed;
+            for (size_t h = 0; h < d.cap; h++)
+                if (d.bullets[h].room >= 0 && memcmp(&d.pos[h], &d.check_pos[h], sizeof d.pos[h])) {
+                    printf("MISMATCH at step %zu, body %zu: (%a, %a) vs scalar (%a, %a)\n", step, h, (double)d.pos[h].x,
+                           (double)d.pos[h].y, (double)d.check_pos[h].x, (double)d.check_pos[h].y);
+                    goto done;
+                }
+            if (n2 != nevents || memcmp(events, check_events, nevents * sizeof *events)) {
+                printf("MISMATCH at step %zu: events differ from the scalar path (%zu vs %zu)\n", step, nevents, n2);
+                goto done;
+            }
+        }
+        draw_step(&d, events, nevents);
+        for (size_t h = 0; h < d.cap; h++) {
+            if (d.bullets[h].room < 0) continue;
+            d.bullets[h].age++;
+            if (room_of(&d, d.pos[h]) != d.bullets[h].room) {
+                tunnelled++;
+                dot(&d, d.pos[h], 3, TUNNEL_RGB);
+                d.bullets[h].room = room_of(&d, d.pos[h]) >= 0 ? room_of(&d, d.pos[h]) : d.bullets[h].room;
+            }
+        }
+    }
+    printf("steps: %zu, %.1f steps/s (%.2f ms a step in the world, positions read back)\n", steps,
+           (double)steps / world_s, world_s * 1e3 / (double)steps);
+    printf("  per step: %zu candidate pairs; broadphase %.2f ms, narrowphase %.2f, resolution %.2f, bounds and "
+           "transfers %.2f\n",
+           pairs / steps, shares[0] / (double)steps, shares[1] / (double)steps, shares[2] / (double)steps,
+           shares[3] / (double)steps);
+    printf("contacts: %zu\n", contacts);
+    printf("tunnelled: %zu\n", tunnelled);
+    if (check) printf("bit-identical to the scalar path: yes\n");
+    if (!write_picture(&d, out)) goto done;
+    printf("picture: %s (%zux%zu)\n", out, size, size);
+    rc = tunnelled ? MINK_EXIT_FAILURE : MINK_EXIT_OK;
+    if (tunnelled) fprintf(stderr, "mink: demo: %zu bullets tunnelled through a wall\n", tunnelled);
+    goto done;
+failed:
+    fprintf(stderr, "mink: demo: %s\n", mink_last_error());
+done:
+    for (int w = 0; w < 2; w++) mink_world_destroy(d.world[w]);
+    for (int w = 0; w < 2; w++) mink_context_destroy(ctx[w]);
+    free(d.bullets), free(d.pos), free(d.prev), free(d.check_pos), free(d.targets), free(d.target_vel), free(d.acc);
+    free(events), free(check_events);
+    return rc;
+}

@@ -1,0 +1,505 @@
+/* tests/test_cli.c — the built `mink` command end to end: batch files through `mink run` agree
+ * with the library called directly, bit for bit; malformed files give the documented message and
+ * exit code and leave no output; the demo writes a PNG that decodes; `mink bench` writes its CSV
+ * and plot. The files are written here by hand, not by the command's own writers. */
+#define _POSIX_C_SOURCE 200809L /* truncate */
+#include <dirent.h>
+#include <png.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+#ifndef MINK_CLI
+#error "MINK_CLI: the path of the built command"
+#endif
+#ifndef SCRATCH
+#error "SCRATCH: a folder the test may write in"
+#endif
+
+/* ---- running the command -------------------------------------------------------------------- */
+
+static char out_text[1 << 16];
+
+/* Runs `mink ARGS` through the shell, standard error into out_text; returns the exit code. */
+static int mink(const char *fmt, ...) {
+    char args[4096], cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2> stderr.txt", SCRATCH, MINK_CLI, args);
+    int status = system(cmd);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/stderr.txt", SCRATCH);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(out_text, 1, sizeof out_text - 1, f) : 0;
+    out_text[n] = '\0';
+    if (f) fclose(f);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *scratch(const char *name) {
+    static char path[4][4096];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(path[k], sizeof path[k], "%s/%s", SCRATCH, name);
+    return path[k];
+}
+
+static int exists(const char *name) {
+    struct stat st;
+    return stat(scratch(name), &st) == 0;
+}
+
+/* No output file and no temporary left beside it. */
+static void assert_no_output(const char *name) {
+    assert_false(exists(name));
+    DIR *dir = opendir(SCRATCH);
+    assert_non_null(dir);
+    size_t len = strlen(name);
+    for (struct dirent *e; (e = readdir(dir)) != NULL;)
+        if (!strncmp(e->d_name, name, len) && e->d_name[len] == '.') fail_msg("temporary left behind: %s", e->d_name);
+    closedir(dir);
+}
+
+static void write_text(const char *name, const char *text) {
+    FILE *f = fopen(scratch(name), "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* ---- an independent writer and readers ------------------------------------------------------ */
+
+static const char header[] = "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_x,a_y,a_r,a_angle,a_points,a_vx,a_vy,a_spin,"
+                             "b_kind,b_minx,b_miny,b_maxx,b_maxy,b_x,b_y,b_r,b_angle,b_points,b_vx,b_vy,b_spin\n";
+
+static void put_body(FILE *f, const mink_body *b) {
+    if (b->type == MINK_SHAPE_AABB)
+        fprintf(f, "box,%.9g,%.9g,%.9g,%.9g,,,,,,", b->shape.aabb.min.x, b->shape.aabb.min.y, b->shape.aabb.max.x,
+                b->shape.aabb.max.y);
+    else if (b->type == MINK_SHAPE_CIRCLE)
+        fprintf(f, "circle,,,,,%.9g,%.9g,%.9g,,,", b->shape.circle.center.x, b->shape.circle.center.y,
+                b->shape.circle.radius);
+    else {
+        const mink_polygon *p = &b->shape.polygon;
+        fprintf(f, "polygon,,,,,%.9g,%.9g,,%.9g,", p->position.x, p->position.y, p->angle);
+        for (uint32_t i = 0; i < p->count; i++) fprintf(f, "%s%.9g %.9g", i ? " " : "", p->vertices[i].x, p->vertices[i].y);
+        fputc(',', f);
+    }
+    fprintf(f, "%.9g,%.9g,%.9g", b->velocity.x, b->velocity.y, b->angular_velocity);
+}
+
+static void write_csv(const char *name, const mink_pair *pairs, size_t n) {
+    FILE *f = fopen(scratch(name), "wb");
+    assert_non_null(f);
+    fputs(header, f);
+    for (size_t i = 0; i < n; i++) {
+        put_body(f, &pairs[i].a);
+        fputc(',', f);
+        put_body(f, &pairs[i].b);
+        fputc('\n', f);
+    }
+    fclose(f);
+}
+
+static void write_binary(const char *name, const mink_pair *pairs, size_t n, uint64_t count_field) {
+    FILE *f = fopen(scratch(name), "wb");
+    assert_non_null(f);
+    uint32_t vr[2] = {1, 328};
+    uint64_t tail[2] = {count_field, 0};
+    fwrite("MINKPAIR", 1, 8, f);
+    fwrite(vr, 4, 2, f);
+    fwrite(tail, 8, 2, f);
+    fwrite(pairs, sizeof *pairs, n, f);
+    fclose(f);
+}
+
+/* Reads a CSV results file back into hits (strtof gives back the very floats printed). */
+static size_t read_csv_hits(const char *name, mink_hit *hits, size_t cap) {
+    FILE *f = fopen(scratch(name), "rb");
+    assert_non_null(f);
+    char line[1024], word[32];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "pair,result,t,t_exit,normal_x,normal_y,depth,point_x,point_y,flags\n");
+    size_t n = 0;
+    while (fgets(line, sizeof line, f) && n < cap) {
+        unsigned long long index;
+        char t[8][40];
+        unsigned flags;
+        int got = sscanf(line, "%llu,%31[a-z],%39[^,],%39[^,],%39[^,],%39[^,],%39[^,],%39[^,],%39[^,],%u", &index, word,
+                         t[0], t[1], t[2], t[3], t[4], t[5], t[6], &flags);
+        assert_int_equal(got, 10);
+        assert_int_equal(index, n);
+        mink_hit *h = &hits[n++];
+        h->t = strtof(t[0], NULL), h->t_exit = strtof(t[1], NULL);
+        h->normal = mink_v2(strtof(t[2], NULL), strtof(t[3], NULL));
+        h->depth = strtof(t[4], NULL);
+        h->point = mink_v2(strtof(t[5], NULL), strtof(t[6], NULL));
+        h->flags = flags;
+        const char *want = flags & MINK_HIT_INVALID ? "invalid" : flags & MINK_HIT_OVERLAP ? "overlap"
+                           : flags & MINK_HIT_CONTACT ? "contact" : "none";
+        assert_string_equal(word, want);
+    }
+    fclose(f);
+    return n;
+}
+
+static size_t read_binary_hits(const char *name, mink_hit *hits, size_t cap, uint64_t *count_field) {
+    FILE *f = fopen(scratch(name), "rb");
+    assert_non_null(f);
+    char magic[8];
+    uint32_t vr[2];
+    uint64_t tail[2];
+    assert_int_equal(fread(magic, 1, 8, f), 8);
+    assert_memory_equal(magic, "MINKHITS", 8);
+    assert_int_equal(fread(vr, 4, 2, f), 2);
+    assert_int_equal(vr[0], 1);
+    assert_int_equal(vr[1], 32);
+    assert_int_equal(fread(tail, 8, 2, f), 2);
+    *count_field = tail[0];
+    size_t n = fread(hits, sizeof *hits, cap, f);
+    fclose(f);
+    return n;
+}
+
+/* ---- the batch: every shape, turning and not, a few invalid ------------------------------- */
+
+enum { N = 3000 };
+
+static mink_pair *make_batch(void) {
+    mink_pair *p = calloc(N, sizeof *p);
+    mink_polygon_pair *poly = calloc(N / 3, sizeof *poly);
+    assert_non_null(p);
+    assert_non_null(poly);
+    mink_sample_pairs(7, N / 3, p);
+    mink_sample_rotating_pairs(8, N / 3, p + N / 3);
+    mink_sample_polygon_pairs(9, N / 3, 0, poly);
+    for (size_t i = 0; i < N / 3; i++) {
+        p[2 * N / 3 + i].a = mink_body_polygon(poly[i].a, poly[i].va);
+        p[2 * N / 3 + i].b = mink_body_polygon(poly[i].b, poly[i].vb);
+    }
+    free(poly);
+    /* invalid geometry in well-formed rows: an inverted box, a NaN, a negative radius */
+    p[10].a = mink_body_aabb((mink_aabb){{1, 1}, {0, 0}}, mink_v2(0, 0));
+    p[11].b.velocity.x = NAN;
+    p[12].a = mink_body_circle((mink_circle){{0, 0}, -1.0f}, mink_v2(1, 0));
+    return p;
+}
+
+static mink_hit *library_hits(const mink_pair *pairs, float dt) {
+    mink_context *ctx = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx), MINK_OK);
+    mink_hit *hits = calloc(N, sizeof *hits);
+    assert_int_equal(mink_batch_sweep(ctx, pairs, N, dt, hits), MINK_OK);
+    mink_context_destroy(ctx);
+    return hits;
+}
+
+static void assert_same_hits(const mink_hit *got, const mink_hit *want, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (memcmp(&got[i], &want[i], sizeof *got))
+            fail_msg("pair %zu: t %a vs %a, flags %u vs %u", i, (double)got[i].t, (double)want[i].t,
+                     (unsigned)got[i].flags, (unsigned)want[i].flags);
+}
+
+/* ---- round trips ---------------------------------------------------------------------------- */
+
+static void csv_round_trip(void **state) {
+    (void)state;
+    mink_pair *pairs = make_batch();
+    mink_hit *want = library_hits(pairs, 0.75f), *got = calloc(N, sizeof *got);
+    write_csv("in.csv", pairs, N);
+    assert_int_equal(mink("run in.csv -o out.csv --dt 0.75 --check"), 0);
+    assert_non_null(strstr(out_text, "mink run: 3000 pairs"));
+    assert_non_null(strstr(out_text, "3 invalid"));
+    assert_non_null(strstr(out_text, "--check: bit-identical"));
+    assert_int_equal(read_csv_hits("out.csv", got, N), N);
+    assert_same_hits(got, want, N);
+    for (int i = 10; i <= 12; i++) assert_int_equal(got[i].flags, MINK_HIT_INVALID);
+    /* the same through pipes, on the scalar backend, in small chunks */
+    assert_int_equal(mink("run --backend scalar --dt 0.75 --chunk 7 < in.csv > out2.csv"), 0);
+    assert_int_equal(system("cmp -s '" SCRATCH "/out2.csv' '" SCRATCH "/out.csv'"), 0);
+    free(pairs), free(want), free(got);
+}
+
+static void binary_round_trip(void **state) {
+    (void)state;
+    mink_pair *pairs = make_batch();
+    mink_hit *want = library_hits(pairs, 1.0f), *got = calloc(N + 1, sizeof *got);
+    uint64_t count = 0;
+    write_binary("in.bin", pairs, N, N);
+    assert_int_equal(mink("run in.bin -o out.bin"), 0);
+    assert_int_equal(read_binary_hits("out.bin", got, N + 1, &count), N);
+    assert_int_equal(count, N);
+    assert_same_hits(got, want, N);
+    /* a stream of unknown length (count UINT64_MAX) through a pipe, chunk by chunk */
+    write_binary("in_stream.bin", pairs, N, UINT64_MAX);
+    assert_int_equal(mink("run --chunk 1000 - < in_stream.bin | cat > out_stream.bin"), 0);
+    memset(got, 0, N * sizeof *got);
+    assert_int_equal(read_binary_hits("out_stream.bin", got, N + 1, &count), N);
+    assert_true(count == UINT64_MAX);
+    assert_same_hits(got, want, N);
+    /* binary in, CSV out: the same results */
+    assert_int_equal(mink("run in.bin --format csv -o out_bin.csv -q"), 0);
+    assert_string_equal(out_text, "");
+    memset(got, 0, N * sizeof *got);
+    assert_int_equal(read_csv_hits("out_bin.csv", got, N), N);
+    assert_same_hits(got, want, N);
+    free(pairs), free(want), free(got);
+}
+
+/* `mink sample` and `mink run` agree with each other across formats. */
+static void sample_formats_agree(void **state) {
+    (void)state;
+    assert_int_equal(mink("sample --count 5000 --kind rotating -o s.csv"), 0);
+    assert_int_equal(mink("sample --count 5000 --kind rotating --format binary -o s.bin"), 0);
+    assert_int_equal(mink("run s.csv --format binary -o s_csv.out"), 0);
+    assert_int_equal(mink("run s.bin -o s_bin.out"), 0);
+    assert_int_equal(system("cmp -s '" SCRATCH "/s_csv.out' '" SCRATCH "/s_bin.out'"), 0);
+}
+
+/* ---- malformed input ------------------------------------------------------------------------ */
+
+typedef struct bad_case {
+    const char *name, *text; /* text NULL: written by the test below */
+    const char *message;
+} bad_case;
+
+static void expect_bad(const char *file, const char *message) {
+    unlink(scratch("result.csv")); /* from an earlier run of this suite */
+    int rc = mink("run %s -o result.csv", file);
+    if (rc != 3 || !strstr(out_text, message))
+        fail_msg("%s: exit %d, message '%s'; expected 3 and '%s'", file, rc, out_text, message);
+    assert_non_null(strstr(out_text, file)); /* the message names the file */
+    assert_no_output("result.csv");
+}
+
+static void malformed_csv(void **state) {
+    (void)state;
+    static const bad_case cases[] = {
+        {"empty.csv", "", "empty file"},
+        {"blank.csv", "\n# only a comment\n\n", "empty file: expected a header line"},
+        {"bad_number.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                           "box,0,0,1,1,0,0,circle,5,5,1,0,0\n"
+                           "box,0,abc,1,1,0,0,circle,5,5,1,0,0\n",
+         "line 3, column 3 (a_miny): expected a number, got 'abc'"},
+        {"trailing.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                         "box,0,0,1,1,0,0,circle,5,5,1x,0,0\n",
+         "line 2, column 11 (b_r): expected a number, got '1x'"},
+        {"empty_field.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                            "box,0,0,1,1,0,,circle,5,5,1,0,0\n",
+         "line 2, column 7 (a_vy): expected a number, got ''"},
+        {"missing_column.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_vx,b_vy\n"
+                               "box,0,0,1,1,0,0,circle,5,5,0,0\n",
+         "line 2: a circle needs column 'b_r', which the header lacks"},
+        {"no_velocity.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,b_kind,b_x,b_y,b_r,b_vx,b_vy\n",
+         "line 1: the header lacks column 'a_vy'"},
+        {"unknown_column.csv", "a_kind,a_vx,a_vy,b_kind,b_vx,b_vy,a_colour\n", "column 7: unknown column 'a_colour'"},
+        {"twice.csv", "a_kind,a_vx,a_vy,b_kind,b_vx,b_vy,a_vx\n", "column 7: column 'a_vx' appears twice"},
+        {"fields.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                       "box,0,0,1,1,0,0,circle,5,5,1,0\n",
+         "line 2: 12 fields, expected 13 as in the header"},
+        {"kind.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                     "box,0,0,1,1,0,0,triangle,5,5,1,0,0\n",
+         "line 2, column 8 (b_kind): expected box, circle or polygon, got 'triangle'"},
+        {"points.csv", "a_kind,a_x,a_y,a_points,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                       "polygon,0,0,0 0 1 0 1,0,0,circle,5,5,1,0,0\n",
+         "(a_points): expected an even count of numbers"},
+        {"binary_junk.csv", "\x01\x02\x03\x04\x05\x06\x07\x08 junk", "neither a CSV header nor the magic MINKPAIR"},
+        {"hits.csv", "MINKHITS\x01", "a results file"},
+        {"wrong_magic.bin", "MINKPAIX and more bytes after it", "unknown magic 'MINKPAIX'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_text(cases[i].name, cases[i].text);
+        expect_bad(cases[i].name, cases[i].message);
+    }
+    /* a huge line: bounded memory, a clear message */
+    FILE *f = fopen(scratch("huge.csv"), "wb");
+    assert_non_null(f);
+    fputs("a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\nbox,", f);
+    for (int i = 0; i < 200000; i++) fputc('1', f);
+    fputc('\n', f);
+    fclose(f);
+    expect_bad("huge.csv", "line 2: longer than 65535 bytes");
+    /* invalid geometry in a well-formed row is a result, not an error */
+    write_text("invalid_rows.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                                   "box,1,1,0,0,0,0,circle,5,5,1,0,0\n"
+                                   "box,0,0,1,1,nan,0,circle,5,5,1,0,0\n"
+                                   "box,0,0,1,1,inf,0,circle,5,5,-1,0,0\n"
+                                   "box,0,0,1,1,10,0,circle,5,0.5,1,0,0\n");
+    assert_int_equal(mink("run invalid_rows.csv -o invalid_out.csv"), 0);
+    mink_hit hits[4];
+    assert_int_equal(read_csv_hits("invalid_out.csv", hits, 4), 4);
+    for (int i = 0; i < 3; i++) assert_int_equal(hits[i].flags, MINK_HIT_INVALID);
+    assert_int_equal(hits[3].flags, MINK_HIT_CONTACT);
+}
+
+static void malformed_binary(void **state) {
+    (void)state;
+    mink_pair *pairs = make_batch();
+    write_binary("short_header.bin", pairs, 0, 0);
+    truncate(scratch("short_header.bin"), 20);
+    expect_bad("short_header.bin", "header: truncated (20 of 32 bytes)");
+    write_binary("truncated.bin", pairs, 10, 10);
+    truncate(scratch("truncated.bin"), 32 + 9 * 328 + 100);
+    expect_bad("truncated.bin", "record 9: truncated (100 of 328 bytes)");
+    write_binary("short.bin", pairs, 9, 10);
+    expect_bad("short.bin", "record 9: the file ends, but its header promises 10 records");
+    write_binary("long.bin", pairs, 10, 9);
+    expect_bad("long.bin", "after record 9: bytes beyond the 9 records");
+    write_binary("version.bin", pairs, 1, 1);
+    FILE *f = fopen(scratch("version.bin"), "r+b");
+    uint32_t v = 7;
+    fseek(f, 8, SEEK_SET);
+    fwrite(&v, 4, 1, f);
+    fclose(f);
+    expect_bad("version.bin", "header: version 7");
+    /* a failure never clobbers an output that was there before */
+    write_text("keep.csv", "precious\n");
+    assert_int_equal(mink("run truncated.bin -o keep.csv"), 3);
+    f = fopen(scratch("keep.csv"), "rb");
+    char buf[16] = {0};
+    assert_non_null(fgets(buf, sizeof buf, f));
+    fclose(f);
+    assert_string_equal(buf, "precious\n");
+    /* a record with a nonsense shape type or polygon count comes back INVALID */
+    pairs[0].a.type = 99;
+    pairs[1].a.shape.polygon.count = 1000;
+    pairs[1].a.type = MINK_SHAPE_POLYGON;
+    write_binary("nonsense.bin", pairs, 2, 2);
+    assert_int_equal(mink("run nonsense.bin --format csv -o nonsense.csv"), 0);
+    mink_hit hits[2];
+    assert_int_equal(read_csv_hits("nonsense.csv", hits, 2), 2);
+    assert_int_equal(hits[0].flags, MINK_HIT_INVALID);
+    assert_int_equal(hits[1].flags, MINK_HIT_INVALID);
+    free(pairs);
+}
+
+/* ---- usage ---------------------------------------------------------------------------------- */
+
+static void usage_errors(void **state) {
+    (void)state;
+    write_text("tiny.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n");
+    static const struct {
+        const char *args, *message;
+    } cases[] = {
+        {"run tiny.csv --bogus", "mink: run: unknown option '--bogus'\nTry 'mink run --help'."},
+        {"run tiny.csv --dt", "option '--dt' needs a value"},
+        {"run tiny.csv --dt -1", "--dt needs a finite number >= 0, not '-1'"},
+        {"run tiny.csv --dt nan", "--dt needs a finite number"},
+        {"run tiny.csv --format xml", "--format is csv or binary, not 'xml'"},
+        {"run tiny.csv --backend gpu", "--backend is auto, scalar or opencl"},
+        {"run tiny.csv other.csv", "one input file at most"},
+        {"run tiny.csv --chunk 0", "--chunk needs a whole number"},
+        {"frobnicate", "unknown command 'frobnicate'\nTry 'mink --help'."},
+        {"--frobnicate", "unknown option '--frobnicate'"},
+        {"demo --steps 0", "--steps needs a whole number"},
+        {"sample --kind teapot", "--kind is mixed, polygon or rotating"},
+        {"bench --max 10", "--max needs a whole number from 1000"},
+        {"help teapot", "unknown command 'teapot'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = mink("%s", cases[i].args);
+        if (rc != 2 || !strstr(out_text, cases[i].message))
+            fail_msg("'%s': exit %d, '%s'; expected 2 and '%s'", cases[i].args, rc, out_text, cases[i].message);
+    }
+    assert_int_equal(mink("run tiny.csv -o tiny.out"), 0); /* a header alone is an empty batch */
+    assert_int_equal(mink("run missing.csv -o x.out"), 1);
+    assert_non_null(strstr(out_text, "missing.csv: No such file"));
+    for (const char *const *c = (const char *const[]){"run", "sample", "demo", "bench", "devices", NULL}; *c; c++) {
+        assert_int_equal(mink("%s --help > help.txt", *c), 0);
+        assert_int_equal(mink("help %s > help2.txt", *c), 0);
+        assert_int_equal(system("cmp -s '" SCRATCH "/help.txt' '" SCRATCH "/help2.txt'"), 0);
+    }
+}
+
+/* The progress bar appears on a terminal (script(1) gives the command one), and not on a pipe. */
+static void progress_on_a_terminal(void **state) {
+    (void)state;
+    if (system("command -v script > /dev/null") != 0) skip();
+    assert_int_equal(mink("sample --count 300000 --format binary -o big.bin"), 0);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cd '%s' && script -qec \"'%s' run --chunk 4096 big.bin -o big.out\" /dev/null > tty.txt",
+             SCRATCH, MINK_CLI);
+    assert_int_equal(system(cmd), 0);
+    FILE *f = fopen(scratch("tty.txt"), "rb");
+    assert_non_null(f);
+    static char tty[1 << 20];
+    size_t n = fread(tty, 1, sizeof tty - 1, f);
+    tty[n] = '\0';
+    fclose(f);
+    assert_non_null(strstr(tty, "M pairs/s"));
+    assert_non_null(strstr(tty, "% "));
+    assert_non_null(strstr(tty, "mink run: 300000 pairs"));
+    assert_int_equal(mink("run big.bin -o big.out"), 0); /* not a terminal: the summary alone */
+    assert_null(strstr(out_text, "pairs/s  "));
+    assert_null(strstr(out_text, "\r"));
+}
+
+/* ---- the demo and the bench ------------------------------------------------------------------ */
+
+static void assert_png(const char *name, unsigned width, unsigned height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    assert_true(png_image_begin_read_from_file(&image, scratch(name)));
+    if (width) assert_int_equal(image.width, width);
+    if (height) assert_int_equal(image.height, height);
+    image.format = PNG_FORMAT_RGB;
+    void *pixels = malloc(PNG_IMAGE_SIZE(image));
+    assert_true(png_image_finish_read(&image, NULL, pixels, 0, NULL));
+    /* not blank: some pixel is lit */
+    size_t lit = 0;
+    for (size_t i = 0; i < PNG_IMAGE_SIZE(image); i++) lit += ((unsigned char *)pixels)[i] > 64;
+    assert_true(lit > 100);
+    free(pixels);
+}
+
+static void demo_writes_png(void **state) {
+    (void)state;
+    assert_int_equal(mink("demo --bullets 2000 --steps 40 --size 200 --out demo.png --check > demo.txt"), 0);
+    FILE *f = fopen(scratch("demo.txt"), "rb");
+    char text[4096] = {0};
+    fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_non_null(strstr(text, "tunnelled: 0\n"));
+    assert_non_null(strstr(text, "bit-identical to the scalar path: yes"));
+    assert_non_null(strstr(text, "steps/s"));
+    assert_png("demo.png", 200, 200);
+    assert_false(exists("demo.png.tmp"));
+}
+
+static void bench_writes_csv_and_plot(void **state) {
+    (void)state;
+    assert_int_equal(mink("bench --max 3000 --out benchdir > bench.txt"), 0);
+    FILE *f = fopen(scratch("benchdir/batch.csv"), "rb");
+    assert_non_null(f);
+    char line[256];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "backend,kind,pairs,seconds,pairs_per_second\n");
+    int rows = 0, opencl = 0;
+    while (fgets(line, sizeof line, f)) rows++, opencl += !strncmp(line, "opencl,", 7);
+    fclose(f);
+    assert_int_equal(rows, 2 * 3 * 2); /* two backends, three kinds, 1000 and 3000 pairs */
+    assert_int_equal(opencl, 6);
+    assert_png("benchdir/throughput.png", 0, 0);
+}
+
+int main(void) {
+    mkdir(SCRATCH, 0777);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(csv_round_trip),
+        cmocka_unit_test(binary_round_trip),
+        cmocka_unit_test(sample_formats_agree),
+        cmocka_unit_test(malformed_csv),
+        cmocka_unit_test(malformed_binary),
+        cmocka_unit_test(usage_errors),
+        cmocka_unit_test(progress_on_a_terminal),
+        cmocka_unit_test(demo_writes_png),
+        cmocka_unit_test(bench_writes_csv_and_plot),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
