@@ -422,7 +422,7 @@ static void progress_on_a_terminal(void **state) {
     if (system("command -v script > /dev/null") != 0) skip();
     assert_int_equal(mink("sample --count 300000 --format binary -o big.bin"), 0);
     char cmd[8192];
-    snprintf(cmd, sizeof cmd, "cd '%s' && script -qec \"'%s' run --chunk 4096 big.bin -o big.out\" /dev/null > tty.txt",
+    snprintf(cmd, sizeof cmd, "cd '%s' && script -qec \"'%s' run --chunk 4096 big.bin -o big.out\" /dev/null < /dev/null > tty.txt",
              SCRATCH, MINK_CLI);
     assert_int_equal(system(cmd), 0);
     FILE *f = fopen(scratch("tty.txt"), "rb");
