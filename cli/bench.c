@@ -93,8 +93,7 @@ int cli_bench(int argc, char **argv) {
         if (k == -2) return MINK_EXIT_USAGE;
         if (k == -1) return cli_usage_error("bench", "unexpected argument '%s'", val);
         if (!strcmp(table[k].name, "--max")) {
-            if (!cli_parse_count(val, 1000, 1e8, &max))
-                return cli_usage_error("bench", "--max needs a whole number from 1000 to 1e8, not '%s'", val);
+            if (!cli_count_option("bench", "--max", val, 1000, 1e8, &max)) return MINK_EXIT_USAGE;
         } else if (!strcmp(table[k].name, "--out")) {
             dir = val;
         } else {

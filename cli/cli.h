@@ -38,6 +38,10 @@ int cli_next_option(const char *command, const cli_option *table, int argc, char
 int cli_parse_backend(const char *word, mink_backend *out);
 /// A whole number from lo to hi, written plainly or as 1e6.
 int cli_parse_count(const char *word, double lo, double hi, size_t *out);
+/// The same for an option's value; on a bad one prints the usage error and returns 0.
+int cli_count_option(const char *command, const char *option, const char *value, double lo, double hi, size_t *out);
+/// A seed: any unsigned number strtoull reads whole; on a bad one prints the usage error, returns 0.
+int cli_seed_option(const char *command, const char *value, unsigned long long *out);
 /// A finite float.
 int cli_parse_float(const char *word, float *out);
 

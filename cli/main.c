@@ -85,6 +85,20 @@ int cli_parse_count(const char *word, double lo, double hi, size_t *out) {
     return 1;
 }
 
+int cli_count_option(const char *command, const char *option, const char *value, double lo, double hi, size_t *out) {
+    if (cli_parse_count(value, lo, hi, out)) return 1;
+    cli_usage_error(command, "%s needs a whole number from %g to %g, not '%s'", option, lo, hi, value);
+    return 0;
+}
+
+int cli_seed_option(const char *command, const char *value, unsigned long long *out) {
+    char *end = NULL;
+    *out = strtoull(value, &end, 0);
+    if (end != value && *end == '\0') return 1;
+    cli_usage_error(command, "--seed needs a number, not '%s'", value);
+    return 0;
+}
+
 int cli_parse_float(const char *word, float *out) {
     char *end = NULL;
     float v = strtof(word, &end);

@@ -192,8 +192,7 @@ static int parse(int argc, char **argv, run_options *o) {
         } else if (!strcmp(name, "--check")) {
             o->check = 1;
         } else if (!strcmp(name, "--chunk")) {
-            if (!cli_parse_count(val, 1, 1 << 24, &o->chunk))
-                return cli_usage_error("run", "--chunk needs a whole number from 1 to 16777216, not '%s'", val), -2;
+            if (!cli_count_option("run", name, val, 1, 1 << 24, &o->chunk)) return -2;
         } else {
             o->quiet = 1;
         }

@@ -45,12 +45,9 @@ int cli_sample(int argc, char **argv) {
         if (k == -1) return cli_usage_error("sample", "unexpected argument '%s'", val);
         const char *name = table[k].name;
         if (!strcmp(name, "--count")) {
-            if (!cli_parse_count(val, 0, 1e12, &count))
-                return cli_usage_error("sample", "--count needs a whole number from 0 to 1e12, not '%s'", val);
+            if (!cli_count_option("sample", name, val, 0, 1e12, &count)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--seed")) {
-            char *end = NULL;
-            seed = strtoull(val, &end, 0);
-            if (end == val || *end != '\0') return cli_usage_error("sample", "--seed needs a number, not '%s'", val);
+            if (!cli_seed_option("sample", val, &seed)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--kind")) {
             if (strcmp(val, "mixed") && strcmp(val, "polygon") && strcmp(val, "rotating"))
                 return cli_usage_error("sample", "--kind is mixed, polygon or rotating, not '%s'", val);

@@ -124,7 +124,7 @@ mink_status mink__world_scalar_step(mink_world *w) {
     t = now;
 
     memset(v.adj_start, 0, n1 * sizeof *v.adj_start);
-    memset(v.adj_fill, 0, n * sizeof *v.adj_fill);
+    if (n > 0) memset(v.adj_fill, 0, n * sizeof *v.adj_fill); /* an empty world has no array */
     for (uint32_t k = 0; k < pairs; k++) mink_degree_item(v, k);
     mink_scan_top(n, v.adj_start);
     for (uint32_t k = 0; k < pairs; k++) mink_adjacency_item(v, k);
