@@ -86,12 +86,11 @@ int cli_bench(int argc, char **argv) {
     static const cli_option table[] = {{"--max", 1}, {"--out", 1}, {"--device", 1}, {NULL, 0}};
     size_t max = 1000000;
     const char *dir = "mink-bench", *device = NULL;
+    const cli_args args = {"bench", cli_bench_usage, table, argc, argv, 0};
     for (int i = 0; i < argc;) {
         const char *val = NULL;
-        int k = cli_next_option("bench", table, argc, argv, &i, &val);
-        if (k == -3) return fputs(cli_bench_usage, stdout), MINK_EXIT_OK;
-        if (k == -2) return MINK_EXIT_USAGE;
-        if (k == -1) return cli_usage_error("bench", "unexpected argument '%s'", val);
+        int code, k = cli_next_option(&args, &i, &val, &code);
+        if (k == CLI_STOP) return code;
         if (!strcmp(table[k].name, "--max")) {
             if (!cli_count_option("bench", "--max", val, 1000, 1e8, &max)) return MINK_EXIT_USAGE;
         } else if (!strcmp(table[k].name, "--out")) {

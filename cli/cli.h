@@ -28,11 +28,22 @@ typedef struct cli_option {
     int takes_value;   ///< 1: the next argument is its value
 } cli_option;
 
-/// Walks argv: *i is advanced past the option and its value. Returns the option's index in the
-/// table, -1 for a positional argument (in *value), or -2 after a usage error was printed, -3 for
-/// --help.
-int cli_next_option(const char *command, const cli_option *table, int argc, char **argv, int *i,
-                    const char **value);
+/// One command's arguments, for cli_next_option.
+typedef struct cli_args {
+    const char *command;      ///< "run", for messages
+    const char *usage;        ///< printed for -h and --help
+    const cli_option *table;  ///< ends with a NULL name
+    int argc;
+    char **argv;
+    int positional;           ///< 1: plain arguments are the command's; 0: they are usage errors
+} cli_args;
+
+enum { CLI_POSITIONAL = -1, CLI_STOP = -2 };
+
+/// Walks the arguments: *i is advanced past the option and its value. Returns the option's index
+/// in the table, CLI_POSITIONAL for a plain argument (in *value), or CLI_STOP when the command
+/// must return *exit_code at once (0 after printing its help, MINK_EXIT_USAGE after a usage error).
+int cli_next_option(const cli_args *args, int *i, const char **value, int *exit_code);
 
 /// "auto", "scalar" or "opencl"; 0 when the word is none of them.
 int cli_parse_backend(const char *word, mink_backend *out);

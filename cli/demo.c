@@ -309,12 +309,11 @@ int cli_demo(int argc, char **argv) {
     unsigned long long seed = 1;
     const char *out = "mink-demo.png";
     int check = 0;
+    const cli_args args = {"demo", cli_demo_usage, table, argc, argv, 0};
     for (int i = 0; i < argc;) {
         const char *val = NULL;
-        int k = cli_next_option("demo", table, argc, argv, &i, &val);
-        if (k == -3) return fputs(cli_demo_usage, stdout), MINK_EXIT_OK;
-        if (k == -2) return MINK_EXIT_USAGE;
-        if (k == -1) return cli_usage_error("demo", "unexpected argument '%s'", val);
+        int code, k = cli_next_option(&args, &i, &val, &code);
+        if (k == CLI_STOP) return code;
         const char *name = table[k].name;
         if (!strcmp(name, "--bullets")) {
             if (!cli_count_option("demo", name, val, 1, 2e6, &bullets)) return MINK_EXIT_USAGE;

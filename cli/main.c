@@ -49,24 +49,30 @@ int cli_usage_error(const char *command, const char *fmt, ...) {
 
 int cli_is_help(const char *arg) { return !strcmp(arg, "-h") || !strcmp(arg, "--help"); }
 
-int cli_next_option(const char *command, const cli_option *table, int argc, char **argv, int *i,
-                    const char **value) {
-    const char *arg = argv[(*i)++];
-    if (cli_is_help(arg)) return -3;
+int cli_next_option(const cli_args *a, int *i, const char **value, int *exit_code) {
+    const char *arg = a->argv[(*i)++];
+    *exit_code = MINK_EXIT_USAGE;
+    if (cli_is_help(arg)) {
+        fputs(a->usage, stdout);
+        *exit_code = MINK_EXIT_OK;
+        return CLI_STOP;
+    }
     if (arg[0] != '-' || !strcmp(arg, "-")) {
         *value = arg;
-        return -1;
+        if (a->positional) return CLI_POSITIONAL;
+        cli_usage_error(a->command, "unexpected argument '%s'", arg);
+        return CLI_STOP;
     }
-    for (int k = 0; table[k].name; k++) {
-        if (strcmp(arg, table[k].name)) continue;
-        if (table[k].takes_value) {
-            if (*i >= argc) return cli_usage_error(command, "option '%s' needs a value", arg), -2;
-            *value = argv[(*i)++];
+    for (int k = 0; a->table[k].name; k++) {
+        if (strcmp(arg, a->table[k].name)) continue;
+        if (a->table[k].takes_value) {
+            if (*i >= a->argc) return cli_usage_error(a->command, "option '%s' needs a value", arg), CLI_STOP;
+            *value = a->argv[(*i)++];
         }
         return k;
     }
-    cli_usage_error(command, "unknown option '%s'", arg);
-    return -2;
+    cli_usage_error(a->command, "unknown option '%s'", arg);
+    return CLI_STOP;
 }
 
 int cli_parse_backend(const char *word, mink_backend *out) {

@@ -166,13 +166,13 @@ static int parse(int argc, char **argv, run_options *o) {
     static const cli_option table[] = {{"-o", 1},      {"--output", 1}, {"--format", 1}, {"--backend", 1},
                                        {"--device", 1}, {"--dt", 1},     {"--check", 0},  {"--chunk", 1},
                                        {"-q", 0},       {"--quiet", 0},  {NULL, 0}};
+    const cli_args args = {"run", cli_run_usage, table, argc, argv, 1};
     for (int i = 0; i < argc;) {
         const char *val = NULL;
-        int k = cli_next_option("run", table, argc, argv, &i, &val);
-        if (k == -3) return fputs(cli_run_usage, stdout), -1;
-        if (k == -2) return -2;
+        int code, k = cli_next_option(&args, &i, &val, &code);
+        if (k == CLI_STOP) return code == MINK_EXIT_OK ? -1 : -2;
         const char *name = k >= 0 ? table[k].name : "";
-        if (k == -1) {
+        if (k == CLI_POSITIONAL) {
             if (o->input) return cli_usage_error("run", "one input file at most (got '%s' and '%s')", o->input, val), -2;
             o->input = val;
         } else if (!strcmp(name, "-o") || !strcmp(name, "--output")) {

@@ -37,12 +37,11 @@ int cli_sample(int argc, char **argv) {
     unsigned long long seed = 1;
     const char *kind = "mixed", *path = NULL;
     cli_format format = CLI_FORMAT_CSV;
+    const cli_args args = {"sample", cli_sample_usage, table, argc, argv, 0};
     for (int i = 0; i < argc;) {
         const char *val = NULL;
-        int k = cli_next_option("sample", table, argc, argv, &i, &val);
-        if (k == -3) return fputs(cli_sample_usage, stdout), MINK_EXIT_OK;
-        if (k == -2) return MINK_EXIT_USAGE;
-        if (k == -1) return cli_usage_error("sample", "unexpected argument '%s'", val);
+        int code, k = cli_next_option(&args, &i, &val, &code);
+        if (k == CLI_STOP) return code;
         const char *name = table[k].name;
         if (!strcmp(name, "--count")) {
             if (!cli_count_option("sample", name, val, 0, 1e12, &count)) return MINK_EXIT_USAGE;
