@@ -60,7 +60,8 @@ static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, s
         if (status != MINK_OK) goto fail;
         bin = ctx->buf_in;
         bout = ctx->buf_out;
-        MINK_CL_TRY(ctx, clEnqueueWriteBuffer(ctx->queue, bin, CL_FALSE, 0, in_bytes, in, 0, NULL, NULL), fail);
+        /* Blocking: even if the calls after it fail, nothing queued reads the caller's array later. */
+        MINK_CL_TRY(ctx, clEnqueueWriteBuffer(ctx->queue, bin, CL_TRUE, 0, in_bytes, in, 0, NULL, NULL), fail);
     }
 
     cl_uint count = (cl_uint)n;
@@ -77,15 +78,10 @@ static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, s
     size_t global = (n + local - 1) / local * local;
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, &done), fail);
 
-    if (ctx->map_host_memory) {
-        /* Mapping a USE_HOST_PTR buffer makes the results visible in the caller's array. */
-        void *p = clEnqueueMapBuffer(ctx->queue, bout, CL_TRUE, CL_MAP_READ, 0, out_bytes, 0, NULL, NULL, &err);
-        MINK_CL_CHECK(ctx, "clEnqueueMapBuffer", err, fail);
-        MINK_CL_TRY(ctx, clEnqueueUnmapMemObject(ctx->queue, bout, p, 0, NULL, NULL), fail);
-        MINK_CL_TRY(ctx, clFinish(ctx->queue), fail);
-    } else {
-        MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, bout, CL_TRUE, 0, out_bytes, out, 0, NULL, NULL), fail);
-    }
+    /* With MAP, reading a USE_HOST_PTR buffer into its own host pointer is the one copy OpenCL
+     * allows there (all else done, nothing mapped), and a CPU device skips it. Unlike map + unmap,
+     * it leaves nothing mapped, so a failure half way can never strand the buffer. */
+    MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, bout, CL_TRUE, 0, out_bytes, out, 0, NULL, NULL), fail);
 
     cl_ulong start = 0, end = 0;
     if (clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&

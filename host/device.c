@@ -93,7 +93,7 @@ static mink_status enumerate_locked(found_device **out, size_t *count) {
     for (cl_uint p = 0; p < nplatforms; p++) {
         cl_uint ndev = 0;
         err = clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &ndev);
-        if (err == CL_DEVICE_NOT_FOUND || ndev == 0) continue;
+        if (err == CL_DEVICE_NOT_FOUND || (err == CL_SUCCESS && ndev == 0)) continue;
         if (err != CL_SUCCESS) {
             status = mink__fail_cl(NULL, "clGetDeviceIDs", err);
             goto done;

@@ -4,6 +4,9 @@
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#ifdef MINK_FAULT_SEAM
+#include "seam.h" /* the test-only build: OpenCL calls go through a counter that can fail them */
+#endif
 
 #include "mink/mink.h"
 

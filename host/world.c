@@ -148,10 +148,13 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
         w->shapes[w->shape_count + k] = s;
         ids[k] = (uint32_t)(w->shape_count + k);
     }
-    w->shape_count = need;
-    if (!w->opencl) return MINK_OK; /* the scalar step reads the host table */
+    if (!w->opencl) { /* the scalar step reads the host table */
+        w->shape_count = need;
+        return MINK_OK;
+    }
     MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_SHAPES].mem, CL_TRUE, 0,
                                              need * sizeof(mink_shape), w->shapes, 0, NULL, NULL), fail);
+    w->shape_count = need; /* only now: a failed write adds no shape */
 fail:
     return status;
 }
@@ -250,12 +253,24 @@ mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *
     size_t slots = w->slots + (b->count - reused);
     status = reserve_slots(w, slots);
     if (status != MINK_OK) return status;
+    size_t old_slots = w->slots, old_free = w->free_count;
     for (size_t k = 0; k < b->count; k++)
         handles[k] = k < reused ? w->free_slots[--w->free_count] : (uint32_t)(w->slots + (k - reused));
     w->slots = slots;
     for (size_t k = 0; k < b->count; k++) w->alive[handles[k]] = 1;
     w->alive_count += b->count;
-    return write_bodies(w, handles, b, 1);
+    status = write_bodies(w, handles, b, 1);
+    if (status != MINK_OK) { /* the device failed part way: add nothing (popping left the free list's entries) */
+        for (size_t k = 0; k < b->count; k++) {
+            w->alive[handles[k]] = 0;
+            w->shape_of[handles[k]] = MINK_WORLD_DEAD;
+        }
+        w->alive_count -= b->count;
+        w->slots = old_slots;
+        w->free_count = old_free;
+        w->dirty = w->opencl;
+    }
+    return status;
 }
 
 /* Every handle alive and named once. */
@@ -282,14 +297,46 @@ mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_wo
     mink_status status = check_handles(w, "mink_world_set", handles, b->count);
     if (status == MINK_OK) status = check_bodies(w, "mink_world_set", b);
     if (status != MINK_OK || b->count == 0) return status;
-    return write_bodies(w, handles, b, 0);
+    if (!w->opencl) return write_bodies(w, handles, b, 0);
+    /* Keep the host fields it changes: a device failure part way puts them back. */
+    size_t n = b->count;
+    uint32_t *old_shape = malloc(n * sizeof *old_shape);
+    mink_body_props *old_props = malloc(n * sizeof *old_props);
+    uint64_t *old_ids = malloc(n * sizeof *old_ids);
+    if (old_shape == NULL || old_props == NULL || old_ids == NULL) {
+        status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_set: out of memory");
+    } else {
+        for (size_t k = 0; k < n; k++) {
+            old_shape[k] = w->shape_of[handles[k]];
+            old_props[k] = w->props[handles[k]];
+            old_ids[k] = w->ids[handles[k]];
+        }
+        status = write_bodies(w, handles, b, 0);
+        if (status != MINK_OK) {
+            for (size_t k = 0; k < n; k++) {
+                w->shape_of[handles[k]] = old_shape[k];
+                w->props[handles[k]] = old_props[k];
+                w->ids[handles[k]] = old_ids[k];
+            }
+            w->dirty = 1;
+        }
+    }
+    free(old_shape);
+    free(old_props);
+    free(old_ids);
+    return status;
 }
 
 mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t count) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_remove: world is NULL");
     mink_status status = check_handles(w, "mink_world_remove", handles, count);
     if (status != MINK_OK || count == 0) return status;
+    uint32_t *old_shape = w->opencl ? malloc(count * sizeof *old_shape) : NULL;
+    if (w->opencl && old_shape == NULL)
+        return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_remove: out of memory");
+    size_t old_free = w->free_count;
     for (size_t k = 0; k < count; k++) {
+        if (old_shape) old_shape[k] = w->shape_of[handles[k]];
         w->alive[handles[k]] = 0;
         w->shape_of[handles[k]] = MINK_WORLD_DEAD;
         w->free_slots[w->free_count++] = handles[k];
@@ -297,7 +344,18 @@ mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t cou
     w->alive_count -= count;
     mink_world_bodies dead = {.count = count, .shape = NULL};
     /* Only shape_of changes: write_bodies copies the host fields across. */
-    return write_bodies(w, handles, &dead, 0);
+    status = write_bodies(w, handles, &dead, 0);
+    if (status != MINK_OK) { /* the device failed part way: remove nothing */
+        for (size_t k = 0; k < count; k++) {
+            w->alive[handles[k]] = 1;
+            w->shape_of[handles[k]] = old_shape[k];
+        }
+        w->alive_count += count;
+        w->free_count = old_free;
+        w->dirty = 1;
+    }
+    free(old_shape);
+    return status;
 }
 
 /* ---- the grid --------------------------------------------------------------------------------------- */
@@ -336,6 +394,24 @@ int mink__world_grid(const uint32_t *m, mink_grid *g, uint32_t *passes) {
 
 /* ---- stepping and reading ------------------------------------------------------------------------ */
 
+/* After a failed update (w->dirty) the device gets the host's tables whole: they are always current. */
+static mink_status resync(mink_world *w) {
+    if (!w->dirty) return MINK_OK;
+    mink_status status = MINK_OK;
+    for (mink_world_buf f = MINK_WB_SHAPE_OF; f <= MINK_WB_IDS; f++) {
+        const void *src = f == MINK_WB_SHAPE_OF ? (const void *)w->shape_of
+                          : f == MINK_WB_PROPS  ? (const void *)w->props
+                                                : (const void *)w->ids;
+        size_t bytes = w->slots * mink__world_field_size(f);
+        if (bytes == 0) continue;
+        MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[f].mem, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
+                    fail);
+    }
+    w->dirty = 0;
+fail:
+    return status;
+}
+
 mink_status mink_world_step(mink_world *w, float dt) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: world is NULL");
     if (!isfinite(dt) || dt < 0.0f)
@@ -345,7 +421,8 @@ mink_status mink_world_step(mink_world *w, float dt) {
     double t0 = mink__now_ms();
     mink_world_stats st = {0};
     w->stats = st;
-    mink_status status = w->opencl ? mink__world_cl_step(w) : mink__world_scalar_step(w);
+    mink_status status = resync(w);
+    if (status == MINK_OK) status = w->opencl ? mink__world_cl_step(w) : mink__world_scalar_step(w);
     w->stats.total_ms = mink__now_ms() - t0;
     /* The host copies, and the arrays (on OpenCL, device buffers). */
     w->stats.bytes = w->capacity * (sizeof *w->alive + sizeof *w->free_slots + sizeof *w->shape_of +

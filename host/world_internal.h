@@ -69,6 +69,9 @@ struct mink_world {
     uint64_t *ids;
 
     mink_world_array buf[MINK_WB_COUNT];
+    int dirty;               /* OpenCL: a failed update may have left the device's copies of the
+                                host tables (shape_of, props, ids) part written; the next step
+                                sends them whole first */
     size_t pairs, events;    /* from the last step */
     mink_world_stats stats;
 };

@@ -78,12 +78,13 @@ mink_status mink__world_cl_read_array(mink_world *w, mink_world_buf b, size_t by
 }
 
 /* The stage holds count handles, then count values from word `at` (handles rounded up to 4 words,
- * so values of 8 bytes stay aligned). */
+ * so values of 8 bytes stay aligned). Writes from the caller's arrays block: once a call returns,
+ * failed or not, no queued command still reads memory the caller may free. */
 static mink_status stage(mink_world *w, const uint32_t *handles, size_t count, size_t size, size_t *at) {
     *at = (count + 3) / 4 * 4;
     mink_status status = mink__world_reserve(w, MINK_WB_STAGE, *at * 4 + count * size, 0);
     if (status != MINK_OK) return status;
-    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_FALSE, 0, count * 4,
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_TRUE, 0, count * 4,
                                              handles, 0, NULL, NULL), fail);
 fail:
     return status;
@@ -94,11 +95,10 @@ mink_status mink__world_cl_write(mink_world *w, mink_world_buf field, const uint
     size_t size = mink__world_field_size(field), at = 0;
     mink_status status = stage(w, handles, count, size, &at);
     if (status != MINK_OK) return status;
-    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_FALSE, at * 4,
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_STAGE].mem, CL_TRUE, at * 4,
                                              count * size, values, 0, NULL, NULL), fail);
     status = run(w, MINK_KERNEL_WORLD_SCATTER, count,
                  ARGS(ARG_BUF(w, field), ARG_BUF(w, MINK_WB_STAGE), ARG_U32(count), ARG_U32(size / 4), ARG_U32(at)));
-    /* The caller's arrays may go once this returns. */
     if (status == MINK_OK) MINK_CL_TRY(w->ctx, clFinish(w->ctx->queue), fail);
 fail:
     return status;

@@ -1,0 +1,295 @@
+/* tests/test_faults.c — device faults: the Nth OpenCL call fails (host/seam.h), for every N.
+ *
+ * Each failure must come back as a status whose message names the call and the OpenCL error; the
+ * context must stay usable (the same bits as the scalar path after the fault) or, after a
+ * "sticky" fault as from a lost device, be destroyable; and no OpenCL object or host memory may
+ * leak (the seam counts live objects; the sanitizer build's LeakSanitizer watches the heap). */
+#include "test_util.h"
+
+#include "mink/world.h"
+#include "seam.h"
+
+#define BATCH 2000
+#define FAULT CL_OUT_OF_RESOURCES
+#define LOST CL_MEM_OBJECT_ALLOCATION_FAILURE
+
+/* The message of a failure the seam caused names the call and the error. */
+static void check_reported(mink_status status, const char *message, cl_int err) {
+    const char *call = mink__seam_failed();
+    assert_non_null(call);
+    assert_int_not_equal(status, MINK_OK);
+    const char *name = err == FAULT ? "CL_OUT_OF_RESOURCES" : "CL_MEM_OBJECT_ALLOCATION_FAILURE";
+    if (strstr(message, call) == NULL || strstr(message, name) == NULL) {
+        fprintf(stderr, "fault in %s (call %lu) reported as: %s\n", call, mink__seam_calls(), message);
+        fail();
+    }
+}
+
+static mink_context *opencl_context(size_t max_pairs_per_launch, mink_transfer transfer) {
+    mink_context *ctx = NULL;
+    mink__seam_arm(0, 0, 0);
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL,
+                                                               .max_pairs_per_launch = max_pairs_per_launch,
+                                                               .transfer = transfer},
+                                         &ctx),
+                     MINK_OK);
+    return ctx;
+}
+
+static void context_creation(void **state) {
+    (void)state;
+    long before = mink__seam_live();
+    mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    unsigned long calls = mink__seam_calls();
+    mink_context_destroy(ctx);
+    assert_int_equal(mink__seam_live(), before);
+    assert_true(calls > 30); /* discovery, context, queue, program, build, kernels, layout checks */
+    printf("context creation: %lu OpenCL calls, each made to fail once and for good\n", calls);
+    for (unsigned long n = 1; n <= calls; n++) {
+        for (int sticky = 0; sticky < 2; sticky++) {
+            mink__seam_arm(n, sticky, sticky ? LOST : FAULT);
+            ctx = (mink_context *)1;
+            mink_status status = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx);
+            check_reported(status, mink_last_error(), sticky ? LOST : FAULT);
+            assert_null(ctx);
+            assert_int_equal(mink__seam_live(), before);
+        }
+    }
+    mink__seam_arm(0, 0, 0);
+}
+
+/* Two batch kinds, the second with the rotating kernel's extra arguments. */
+static mink_status batches(mink_context *ctx, const mink_pair *pairs, const mink_pair *turning, mink_hit *hits) {
+    mink_status status = mink_batch_sweep(ctx, pairs, BATCH, 1.0f, hits);
+    if (status == MINK_OK) status = mink_batch_sweep_rotating(ctx, turning, BATCH, 1.0f, NULL, hits + BATCH);
+    return status;
+}
+
+static void batch_faults(mink_transfer transfer) {
+    mink_pair *pairs = malloc(2 * BATCH * sizeof *pairs);
+    mink_hit *want = malloc(2 * BATCH * sizeof *want), *got = malloc(2 * BATCH * sizeof *got);
+    assert_non_null(pairs);
+    assert_non_null(want);
+    assert_non_null(got);
+    mink_sample_pairs(41, BATCH, pairs);
+    mink_sample_rotating_pairs(42, BATCH, pairs + BATCH);
+    mink_context *scalar = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar), MINK_OK);
+    assert_int_equal(batches(scalar, pairs, pairs + BATCH, want), MINK_OK);
+    mink_context_destroy(scalar);
+
+    long before = mink__seam_live();
+    /* 700 pairs a launch: three launches a batch, so faults land between chunks too. */
+    mink_context *ctx = opencl_context(700, transfer);
+    mink__seam_arm(0, 0, 0);
+    assert_int_equal(batches(ctx, pairs, pairs + BATCH, got), MINK_OK);
+    mink__seam_arm(0, 0, 0); /* count a call that finds the COPY buffers made */
+    assert_int_equal(batches(ctx, pairs, pairs + BATCH, got), MINK_OK);
+    unsigned long calls = mink__seam_calls();
+    long with_context = mink__seam_live(); /* COPY keeps two buffers in the context */
+    printf("batches (%s): %lu OpenCL calls, each made to fail once and for good\n",
+           transfer == MINK_TRANSFER_MAP ? "map" : "copy", calls);
+    assert_memory_equal(got, want, 2 * BATCH * sizeof *got);
+    for (unsigned long n = 1; n <= calls; n++) {
+        for (int sticky = 0; sticky < 2; sticky++) {
+            mink__seam_arm(n, sticky, sticky ? LOST : FAULT);
+            mink_status status = batches(ctx, pairs, pairs + BATCH, got);
+            check_reported(status, mink_context_error(ctx), sticky ? LOST : FAULT);
+            assert_true(mink__seam_live() <= with_context); /* no buffer or event left behind */
+            /* The device is back: the same context gives the same bits. */
+            mink__seam_arm(0, 0, 0);
+            memset(got, 0xab, 2 * BATCH * sizeof *got);
+            assert_int_equal(batches(ctx, pairs, pairs + BATCH, got), MINK_OK);
+            assert_memory_equal(got, want, 2 * BATCH * sizeof *got);
+            assert_int_equal(mink__seam_live(), with_context);
+        }
+    }
+    mink_context_destroy(ctx);
+    assert_int_equal(mink__seam_live(), before);
+    free(pairs);
+    free(want);
+    free(got);
+}
+
+static void batch_map(void **state) {
+    (void)state;
+    batch_faults(MINK_TRANSFER_MAP);
+}
+
+static void batch_copy(void **state) {
+    (void)state;
+    batch_faults(MINK_TRANSFER_COPY);
+}
+
+/* ---- worlds ---------------------------------------------------------------------------------------- */
+
+#define BODIES 96
+
+/* What a world scenario leaves: final positions, velocities and the last step's events. */
+typedef struct outcome {
+    mink_vec2 pos[2 * BODIES], vel[2 * BODIES];
+    mink_event events[256];
+    size_t nevents;
+    int faults; /* failures seen (each retried once the device was back) */
+} outcome;
+
+/* Runs one world call; on an injected failure checks the report, that a failed step left the
+ * bodies as they were (`before`, when given), and retries with the device back. */
+#define WORLD_CALL(ctx, o, call)                                                                   \
+    do {                                                                                           \
+        mink_status s_ = (call);                                                                   \
+        if (s_ != MINK_OK) {                                                                       \
+            check_reported(s_, mink_context_error(ctx), FAULT);                                    \
+            mink__seam_arm(0, 0, 0);                                                               \
+            (o)->faults++;                                                                         \
+            s_ = (call);                                                                           \
+        }                                                                                          \
+        assert_int_equal(s_, MINK_OK);                                                             \
+    } while (0)
+
+static void world_step_checked(mink_context *ctx, mink_world *w, outcome *o, size_t slots) {
+    mink_vec2 before[2 * BODIES], after[2 * BODIES];
+    WORLD_CALL(ctx, o, mink_world_get(w, NULL, slots, before, NULL));
+    mink_status s = mink_world_step(w, 1.0f);
+    if (s != MINK_OK) {
+        check_reported(s, mink_context_error(ctx), FAULT);
+        mink__seam_arm(0, 0, 0);
+        o->faults++;
+        assert_int_equal(mink_world_get(w, NULL, slots, after, NULL), MINK_OK);
+        assert_memory_equal(after, before, slots * sizeof *after); /* "as they were before the call" */
+        s = mink_world_step(w, 1.0f);
+    }
+    assert_int_equal(s, MINK_OK);
+}
+
+/* A small crowd in a walled room: adds (growing past the first reservation), a step, updates, a
+ * removal, adds that reuse slots, more steps, and every read. */
+static void world_scenario(mink_context *ctx, outcome *o) {
+    memset(o, 0, sizeof *o);
+    mink_world *w = NULL;
+    WORLD_CALL(ctx, o, mink_world_create(ctx, &(mink_world_desc){.initial_bodies = 32}, &w));
+    mink_shape shapes[3] = {box_shape(0.5f, 0.5f), circle_shape(0.4f), box_shape(20.0f, 0.25f)};
+    uint32_t ids[3];
+    WORLD_CALL(ctx, o, mink_world_add_shapes(w, shapes, 3, ids));
+
+    uint32_t shape[BODIES], response[BODIES], handles[BODIES], more[BODIES / 4];
+    mink_vec2 pos[BODIES], vel[BODIES];
+    float inv_mass[BODIES];
+    mink_rng rng = mink_rng_seed(7);
+    for (int k = 0; k < BODIES; k++) {
+        int wall = k < 4;
+        shape[k] = wall ? ids[2] : ids[k % 2];
+        pos[k] = wall ? mink_v2(0.0f, k < 2 ? (k == 0 ? -20.0f : 20.0f) : 0.0f)
+                      : mink_v2(mink_rng_float(&rng, -15.0f, 15.0f), mink_rng_float(&rng, -15.0f, 15.0f));
+        if (k >= 2 && k < 4) pos[k] = mink_v2(0.0f, k == 2 ? -30.0f : 30.0f);
+        vel[k] = wall ? mink_v2(0.0f, 0.0f) : mink_v2(mink_rng_float(&rng, -6.0f, 6.0f), mink_rng_float(&rng, -6.0f, 6.0f));
+        inv_mass[k] = wall ? 0.0f : 1.0f;
+        response[k] = (uint32_t)(k % 3 == 0 ? MINK_RESPONSE_BOUNCE : MINK_RESPONSE_SLIDE);
+    }
+    mink_world_bodies all = {.count = BODIES, .shape = shape, .position = pos, .velocity = vel,
+                             .inv_mass = inv_mass, .response = response};
+    WORLD_CALL(ctx, o, mink_world_add(w, &all, handles));
+    world_step_checked(ctx, w, o, BODIES);
+
+    mink_vec2 slow[8];
+    for (int k = 0; k < 8; k++) slow[k] = mink_v2(0.5f * (float)k, -1.0f);
+    WORLD_CALL(ctx, o, mink_world_set(w, handles + 10, &(mink_world_bodies){.count = 8, .velocity = slow, .response = response}));
+    WORLD_CALL(ctx, o, mink_world_remove(w, handles + 40, 12));
+    mink_world_bodies again = {.count = BODIES / 4, .shape = shape + 20, .position = pos + 20, .velocity = vel + 30};
+    WORLD_CALL(ctx, o, mink_world_add(w, &again, more));
+    size_t slots = mink_world_get_stats(w).slots;
+    assert_true(slots <= 2 * BODIES);
+    for (int s = 0; s < 3; s++) world_step_checked(ctx, w, o, slots);
+
+    WORLD_CALL(ctx, o, mink_world_get(w, NULL, slots, o->pos, o->vel));
+    mink_vec2 picked[8];
+    WORLD_CALL(ctx, o, mink_world_get(w, more, 8, picked, NULL));
+    for (int k = 0; k < 8; k++) assert_memory_equal(&picked[k], &o->pos[more[k]], sizeof picked[k]);
+    WORLD_CALL(ctx, o, mink_world_events(w, o->events, 256, &o->nevents));
+    mink_world_pair pairs[4];
+    size_t npairs = 0;
+    WORLD_CALL(ctx, o, mink_world_pairs(w, pairs, 4, &npairs));
+    assert_true(npairs > 0);
+    mink_world_destroy(w);
+}
+
+static void world_faults(void **state) {
+    (void)state;
+    static outcome want, got;
+    mink_context *scalar = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar), MINK_OK);
+    world_scenario(scalar, &want);
+    mink_context_destroy(scalar);
+    assert_true(want.nevents > 0 && want.nevents < 256);
+
+    long before = mink__seam_live();
+    mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    long with_context = mink__seam_live();
+    mink__seam_arm(0, 0, 0);
+    world_scenario(ctx, &got);
+    unsigned long calls = mink__seam_calls();
+    assert_memory_equal(&got, &want, sizeof got);
+    assert_int_equal(mink__seam_live(), with_context);
+    printf("world: %lu OpenCL calls, each made to fail once\n", calls);
+    for (unsigned long n = 1; n <= calls; n++) {
+        mink__seam_arm(n, 0, FAULT);
+        world_scenario(ctx, &got);
+        assert_int_equal(got.faults, 1);
+        got.faults = 0;
+        if (memcmp(&got, &want, sizeof got) != 0) {
+            fprintf(stderr, "after a fault in call %lu (%s) the world differs from the scalar path's\n", n,
+                    mink__seam_failed());
+            fail();
+        }
+        assert_int_equal(mink__seam_live(), with_context);
+    }
+    mink_context_destroy(ctx);
+    assert_int_equal(mink__seam_live(), before);
+}
+
+/* A lost device: from call N on everything fails. The world is destroyed without complaint and
+ * leaves nothing behind; the context works again once the device does. */
+static void world_lost_device(void **state) {
+    (void)state;
+    mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    long with_context = mink__seam_live();
+    mink__seam_arm(0, 0, 0);
+    static outcome o;
+    world_scenario(ctx, &o);
+    unsigned long calls = mink__seam_calls();
+    mink_aabb_pair pairs[64];
+    mink_hit want[64], got[64];
+    mink_sample_aabb_pairs(3, 64, pairs);
+    for (int k = 0; k < 64; k++) want[k] = mink_sweep_aabb(pairs[k].a, pairs[k].va, pairs[k].b, pairs[k].vb, 1.0f);
+    for (unsigned long n = 1; n <= calls; n += 3) {
+        mink__seam_arm(n, 1, LOST);
+        mink_world *w = NULL;
+        mink_status s = mink_world_create(ctx, NULL, &w);
+        uint32_t ids[1], handles[200];
+        mink_shape shape = circle_shape(0.5f);
+        if (s == MINK_OK) s = mink_world_add_shapes(w, &shape, 1, ids);
+        uint32_t shape_of[200] = {0};
+        mink_vec2 vel[200];
+        for (int k = 0; k < 200; k++) vel[k] = mink_v2((float)(k % 7) - 3.0f, (float)(k % 5) - 2.0f);
+        if (s == MINK_OK) s = mink_world_add(w, &(mink_world_bodies){.count = 200, .shape = shape_of, .velocity = vel}, handles);
+        for (int k = 0; k < 4 && s == MINK_OK; k++) s = mink_world_step(w, 1.0f);
+        if (s != MINK_OK) check_reported(s, mink_context_error(ctx), LOST);
+        mink_world_destroy(w);
+        mink__seam_arm(0, 0, 0);
+        assert_int_equal(mink__seam_live(), with_context);
+        assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, got), MINK_OK);
+        assert_memory_equal(got, want, sizeof got);
+    }
+    mink_context_destroy(ctx);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(context_creation),
+        cmocka_unit_test(batch_map),
+        cmocka_unit_test(batch_copy),
+        cmocka_unit_test(world_faults),
+        cmocka_unit_test(world_lost_device),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
