@@ -9,7 +9,12 @@
  * Bodies are named by handles (slot numbers) that stay valid until the body is removed; a removed
  * body's handle is reused by a later add. Shapes live in a table and bodies name them by id.
  *
- * Threads: a world belongs to its context; use both from one thread at a time.
+ * Threads: a world belongs to its context; use both from one thread at a time. Worlds on separate
+ * contexts may step in separate threads at once.
+ *
+ * Failures: every call returns a status, with the message in mink_context_error. A failed OpenCL
+ * call leaves the world as the function's comment says and usable once the device is; a world
+ * can always be destroyed (tests/test_faults.c makes each OpenCL call fail in turn).
  */
 #ifndef MINK_WORLD_H
 #define MINK_WORLD_H
@@ -69,11 +74,14 @@ mink_status mink_world_add_shapes(mink_world *world, const mink_shape *shapes, s
 
 /// Adds bodies->count bodies; handles[k] receives body k's handle. Every field is checked first
 /// (finite, a known shape, inv_mass >= 0, restitution in [0, 1], a known response): one bad entry
-/// fails the call with a message naming it, and nothing is added.
+/// fails the call with a message naming it, and nothing is added. A device failure adds nothing.
 mink_status mink_world_add(mink_world *world, const mink_world_bodies *bodies, uint32_t *handles);
-/// Changes the fields given (non-NULL) of the bodies named by handles; checked as for add.
+/// Changes the fields given (non-NULL) of the bodies named by handles; checked as for add. After a
+/// device failure the bodies' other fields are as they were, while some of the positions and
+/// velocities given may already be written: calling it again completes the change.
 mink_status mink_world_set(mink_world *world, const uint32_t *handles, const mink_world_bodies *bodies);
 /// Removes bodies. A handle that is not alive (or repeated) fails the call; nothing is removed.
+/// A device failure removes nothing.
 mink_status mink_world_remove(mink_world *world, const uint32_t *handles, size_t count);
 
 /// Steps the world by dt (finite, >= 0). Events of the previous step are replaced. On failure the
