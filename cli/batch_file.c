@@ -432,7 +432,7 @@ static int write_body(FILE *f, const mink_body *b, int first) {
         if (fprintf(f, "%scircle,,,,," F9 "," F9 "," F9 ",,", sep, (double)c->center.x, (double)c->center.y,
                     (double)c->radius) < 0)
             return -1;
-    } else {
+    } else if (b->type == MINK_SHAPE_POLYGON) {
         const mink_polygon *p = &b->shape.polygon;
         if (fprintf(f, "%spolygon,,,,," F9 "," F9 ",," F9 ",", sep, (double)p->position.x, (double)p->position.y,
                     (double)p->angle) < 0)
@@ -440,6 +440,9 @@ static int write_body(FILE *f, const mink_body *b, int first) {
         for (uint32_t i = 0; i < p->count && i < MINK_MAX_POLYGON_VERTICES; i++)
             if (fprintf(f, "%s" F9 " " F9, i ? " " : "", (double)p->vertices[i].x, (double)p->vertices[i].y) < 0)
                 return -1;
+    } else {
+        errno = EINVAL; /* CSV has no word for it: better no file than a body of another kind */
+        return -1;
     }
     return fprintf(f, "," F9 "," F9 "," F9, (double)b->velocity.x, (double)b->velocity.y,
                    (double)b->angular_velocity) < 0

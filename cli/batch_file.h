@@ -54,7 +54,8 @@ int cli_reader_read(cli_reader *r, mink_pair *out, size_t capacity, size_t *coun
 void cli_reader_close(cli_reader *r);
 
 /// Writers: a header, records, and a finish that fills in the binary count when the file can seek.
-/// Each returns 0, or -1 when the stream failed (errno says why).
+/// Each returns 0, or -1 when the stream failed (errno says why). CSV has words for the three
+/// shape kinds only: a body of another type fails the CSV writer with EINVAL.
 int cli_write_hits_header(FILE *f, cli_format format);
 int cli_write_hits(FILE *f, cli_format format, const mink_hit *hits, size_t count, uint64_t first_index);
 int cli_write_pairs_header(FILE *f, cli_format format);

@@ -319,10 +319,16 @@ MINK_INLINE float mink_length(mink_vec2 v) {
 }
 
 /// Unit vector along v; (−1, 0) when v is zero (concentric circles, a centre on a corner), the
-/// same direction the box rules prefer on a tie.
+/// same direction the box rules prefer on a tie. v is scaled by a power of two first, so a tiny v
+/// (whose length would be a rounded subnormal: fuzzing found (2^-149, 2^-149) giving (1, 1)) and a
+/// huge one are as exact as any; where |v| is a normal float the bits are those of v / |v|.
 MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
-    float len = mink_length(v);
-    return len > 0.0f ? mink_v2(v.x / len, v.y / len) : mink_v2(-1.0f, 0.0f);
+    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
+    if (m == 0.0f) return mink_v2(-1.0f, 0.0f);
+    int e = mink_exponent(m);
+    float x = mink_ldexpf(v.x, -e), y = mink_ldexpf(v.y, -e);
+    float len = mink_sqrtf(x * x + y * y);
+    return mink_v2(x / len, y / len);
 }
 
 /// The overlap result shared by every pair kind with a circle a: normal n (b towards a), depth,
@@ -347,7 +353,8 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
     h.t = t + 0.0f; /* never −0 */
     h.normal = n;
     h.point = mink_v2(center.x - n.x * radius, center.y - n.y * radius);
-    h.t_exit = t_exit;
+    /* A pass shorter than float resolution can round the exit an ulp before the entry. */
+    h.t_exit = t_exit < h.t ? h.t : t_exit;
     h.flags = MINK_HIT_CONTACT;
     return mink_hit_checked(h);
 }
@@ -524,7 +531,8 @@ MINK_INLINE mink_hit mink_sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aa
 
     mink_hit overlap = mink_circle_aabb_overlap(a, b, 0.0f);
     if (overlap.flags != 0) {
-        overlap.t_exit = mink_rounded_box_exit(p, d, b, r, t_out);
+        /* Rounding at large coordinates can put a corner disk's exit before 0: never before now. */
+        overlap.t_exit = mink_maxf(mink_rounded_box_exit(p, d, b, r, t_out), 0.0f);
         return mink_hit_checked(overlap);
     }
     /* Where p enters the grown box, or p itself when it starts inside it (in a corner square). */
