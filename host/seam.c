@@ -130,20 +130,6 @@ cl_int mink__seam_clEnqueueReadBuffer(cl_command_queue q, cl_mem b, cl_bool bloc
     return event_made(clEnqueueReadBuffer(q, b, block, offset, size, ptr, nwait, wait, event), event);
 }
 
-void *mink__seam_clEnqueueMapBuffer(cl_command_queue q, cl_mem b, cl_bool block, cl_map_flags flags, size_t offset,
-                                    size_t size, cl_uint nwait, const cl_event *wait, cl_event *event, cl_int *err) {
-    FAIL_OBJECT("clEnqueueMapBuffer", err);
-    void *p = clEnqueueMapBuffer(q, b, block, flags, offset, size, nwait, wait, event, err);
-    if (p != NULL && event != NULL) live++;
-    return p;
-}
-
-cl_int mink__seam_clEnqueueUnmapMemObject(cl_command_queue q, cl_mem b, void *ptr, cl_uint nwait,
-                                          const cl_event *wait, cl_event *event) {
-    FAIL_STATUS("clEnqueueUnmapMemObject");
-    return event_made(clEnqueueUnmapMemObject(q, b, ptr, nwait, wait, event), event);
-}
-
 cl_int mink__seam_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t src_offset,
                                       size_t dst_offset, size_t size, cl_uint nwait, const cl_event *wait,
                                       cl_event *event) {

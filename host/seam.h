@@ -27,9 +27,9 @@ long mink__seam_live(void);
     X(clGetPlatformIDs) X(clGetDeviceIDs) X(clCreateContext) X(clCreateCommandQueue)               \
     X(clCreateProgramWithSource) X(clBuildProgram) X(clCreateKernel) X(clGetKernelWorkGroupInfo)  \
     X(clCreateBuffer) X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueWriteBuffer)         \
-    X(clEnqueueReadBuffer) X(clEnqueueMapBuffer) X(clEnqueueUnmapMemObject) X(clEnqueueCopyBuffer)\
-    X(clEnqueueFillBuffer) X(clFinish) X(clReleaseContext) X(clReleaseCommandQueue)                \
-    X(clReleaseProgram) X(clReleaseKernel) X(clReleaseMemObject) X(clReleaseEvent)
+    X(clEnqueueReadBuffer) X(clEnqueueCopyBuffer) X(clEnqueueFillBuffer) X(clFinish)               \
+    X(clReleaseContext) X(clReleaseCommandQueue) X(clReleaseProgram) X(clReleaseKernel)            \
+    X(clReleaseMemObject) X(clReleaseEvent)
 
 #define MINK_SEAM_DECLARE_(f) extern __typeof__(f) mink__seam_##f;
 MINK_SEAM_FUNCTIONS(MINK_SEAM_DECLARE_)
@@ -49,8 +49,6 @@ MINK_SEAM_FUNCTIONS(MINK_SEAM_DECLARE_)
 #define clEnqueueNDRangeKernel mink__seam_clEnqueueNDRangeKernel
 #define clEnqueueWriteBuffer mink__seam_clEnqueueWriteBuffer
 #define clEnqueueReadBuffer mink__seam_clEnqueueReadBuffer
-#define clEnqueueMapBuffer mink__seam_clEnqueueMapBuffer
-#define clEnqueueUnmapMemObject mink__seam_clEnqueueUnmapMemObject
 #define clEnqueueCopyBuffer mink__seam_clEnqueueCopyBuffer
 #define clEnqueueFillBuffer mink__seam_clEnqueueFillBuffer
 #define clFinish mink__seam_clFinish
