@@ -32,6 +32,7 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_SCAN_APPLY] = "mink_scan_apply_kernel",
     [MINK_KERNEL_GRID_COUNT] = "mink_grid_count_kernel",
     [MINK_KERNEL_GRID_EMIT] = "mink_grid_emit_kernel",
+    [MINK_KERNEL_GRID_GATHER] = "mink_grid_gather_kernel",
     [MINK_KERNEL_GRID_PAIRS] = "mink_grid_pairs_kernel",
     [MINK_KERNEL_WORLD_NARROW] = "mink_world_narrow_kernel",
     [MINK_KERNEL_WORLD_DEGREE] = "mink_world_degree_kernel",

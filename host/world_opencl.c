@@ -259,15 +259,19 @@ mink_status mink__world_cl_step(mink_world *w) {
     STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRY_BODY, (size_t)entries * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRY_BOUNDS, (size_t)entries * sizeof(mink_aabb), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)entries + n1) * 4, 0));
     STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
                  ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS),
                       ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BODY), ARG_U32(n),
                       GRID_ARGS)));
     STEP_TRY(sort(w, entries, passes));
+    STEP_TRY(run(w, MINK_KERNEL_GRID_GATHER, entries,
+                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_ENTRY_BODY), ARG_BUF(w, MINK_WB_ORDER),
+                      ARG_BUF(w, MINK_WB_ENTRY_BOUNDS), ARG_U32(entries))));
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
-         ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BODY),      \
+         ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BOUNDS),    \
          ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(n), ARG_U32(emit), GRID_ARGS)
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
     STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, (size_t)entries + n, PAIRS_ARGS(0)));

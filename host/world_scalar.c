@@ -19,6 +19,7 @@ static mink_world_view scalar_view(mink_world *w) {
     v.entry_body = w->buf[MINK_WB_ENTRY_BODY].host;
     v.keys = w->buf[MINK_WB_KEYS].host;
     v.order = w->buf[MINK_WB_ORDER].host;
+    v.entry_bounds = w->buf[MINK_WB_ENTRY_BOUNDS].host;
     v.pairs = w->buf[MINK_WB_PAIRS].host;
     v.hits = w->buf[MINK_WB_HITS].host;
     v.adj_start = w->buf[MINK_WB_ADJ_START].host;
@@ -91,6 +92,7 @@ mink_status mink__world_scalar_step(mink_world *w) {
     size_t found_n = entries + n;
     const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_ENTRY_BODY};
     for (size_t k = 0; k < 5 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRY_BOUNDS, entries * sizeof(mink_aabb), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (found_n + 1) * 4, 0);
     if (status != MINK_OK) return status;
     v = scalar_view(w);
@@ -98,6 +100,7 @@ mink_status mink__world_scalar_step(mink_world *w) {
         for (uint32_t i = 0; i < n; i++) mink_grid_emit_item(v, g, i, cells[i]);
     for (uint32_t pass = 0; pass < passes; pass++) radix_pass(w, entries, pass * 8);
     v = scalar_view(w);
+    for (uint32_t r = 0; r < entries; r++) mink_grid_gather_item(v, r);
     uint32_t *found = w->buf[MINK_WB_FOUND].host;
     for (uint32_t r = 0; r < entries; r++) found[r] = mink_grid_pairs_item(v, g, (uint32_t)entries, r, 0, 0);
     for (uint32_t i = 0; i < n; i++) found[entries + i] = any ? mink_large_pairs_item(v, g, i, 0, 0) : 0u;

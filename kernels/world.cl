@@ -18,6 +18,7 @@ static mink_world_view mink_empty_view(uint count) {
     v.bounds = 0;
     v.measure = v.entry_body = 0;
     v.keys = v.order = 0;
+    v.entry_bounds = 0;
     v.pairs = 0;
     v.hits = 0;
     v.adj_start = v.adj_fill = v.adj = 0;
@@ -129,9 +130,21 @@ __kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global c
 
 /* Work-items [0, entries) take a sorted entry each, [entries, entries + count) a slot each (large
  * bodies). emit 0: found[item] = its pairs. emit 1: writes them from found[item] (scanned). */
+__kernel void mink_grid_gather_kernel(__global const mink_aabb *bounds, __global const uint *entry_body,
+                                      __global uint *order, __global mink_aabb *entry_bounds, uint entries) {
+    uint r = get_global_id(0);
+    if (r >= entries) return;
+    mink_world_view v = mink_empty_view(0u);
+    v.bounds = (__global mink_aabb *)bounds;
+    v.entry_body = (__global uint *)entry_body;
+    v.order = order;
+    v.entry_bounds = entry_bounds;
+    mink_grid_gather_item(v, r);
+}
+
 __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
                                      __global const mink_body_props *props, __global const uint *keys,
-                                     __global const uint *order, __global const uint *entry_body,
+                                     __global const uint *order, __global const mink_aabb *entry_bounds,
                                      __global uint *found, __global mink_world_pair *pairs, uint entries, uint count,
                                      uint emit, MINK_GRID_ARGS) {
     uint r = get_global_id(0);
@@ -142,7 +155,7 @@ __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global 
     v.props = props;
     v.keys = (__global uint *)keys;
     v.order = (__global uint *)order;
-    v.entry_body = (__global uint *)entry_body;
+    v.entry_bounds = (__global mink_aabb *)entry_bounds;
     v.pairs = pairs;
     uint at = emit ? found[r] : 0u;
     uint n = r < entries ? mink_grid_pairs_item(v, MINK_GRID, entries, r, (int)emit, at)
