@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "mink/sample.h"
 
 /* What every batch checks before touching its arrays. */
 static mink_status check_batch(mink_context *ctx, const char *fn, const void *in, size_t in_size,
@@ -99,16 +100,16 @@ fail:
 }
 
 /* Splits a batch into launches that fit the device. */
-static mink_status run_opencl(mink_context *ctx, mink_kernel_id k, const void *in, size_t in_size,
-                              void *out, size_t out_size, size_t count, float dt,
-                              const mink_rotating_desc *desc, mink_batch_stats *st) {
+mink_status mink__batch_opencl(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
+                               float dt, const mink_rotating_desc *desc, mink_hit *hits,
+                               mink_batch_stats *st) {
     const char *src = in;
-    char *dst = out;
+    char *dst = (char *)hits;
     for (size_t done = 0; done < count;) {
         size_t n = count - done;
         if (n > ctx->max_pairs_per_launch) n = ctx->max_pairs_per_launch;
-        mink_status status = launch(ctx, k, src + done * in_size, in_size, dst + done * out_size,
-                                    out_size, n, dt, desc, &st->kernel_ms);
+        mink_status status = launch(ctx, kind->kernel, src + done * kind->record_size, kind->record_size,
+                                    dst + done * sizeof *hits, sizeof *hits, n, dt, desc, &st->kernel_ms);
         if (status != MINK_OK) return status;
         st->launches++;
         done += n;
@@ -116,55 +117,68 @@ static mink_status run_opencl(mink_context *ctx, mink_kernel_id k, const void *i
     return MINK_OK;
 }
 
-/* What differs between batch kinds: everything else is run_batch. */
-typedef struct batch_kind {
-    const char *name;
-    mink_kernel_id kernel;
-    size_t record_size;
-    mink_scalar_fn *scalar;
-} batch_kind;
+static void sample_aabb(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
+static void sample_circle(size_t n, void *out) { mink_sample_circle_pairs(1, n, out); }
+static void sample_circle_aabb(size_t n, void *out) { mink_sample_circle_aabb_pairs(1, n, out); }
+static void sample_polygon(size_t n, void *out) { mink_sample_polygon_pairs(1, n, 0, out); }
+static void sample_polygon_aabb(size_t n, void *out) { mink_sample_polygon_aabb_pairs(1, n, out); }
+static void sample_polygon_circle(size_t n, void *out) { mink_sample_polygon_circle_pairs(1, n, out); }
+static void sample_pair(size_t n, void *out) { mink_sample_pairs(1, n, out); }
+static void sample_rotating(size_t n, void *out) { mink_sample_rotating_pairs(1, n, out); }
 
-static const batch_kind kind_aabb = {"mink_batch_sweep_aabb", MINK_KERNEL_SWEEP_AABB,
-                                     sizeof(mink_aabb_pair), mink__scalar_sweep_aabb};
-static const batch_kind kind_circle = {"mink_batch_sweep_circle", MINK_KERNEL_SWEEP_CIRCLE,
-                                       sizeof(mink_circle_pair), mink__scalar_sweep_circle};
-static const batch_kind kind_circle_aabb = {"mink_batch_sweep_circle_aabb", MINK_KERNEL_SWEEP_CIRCLE_AABB,
-                                            sizeof(mink_circle_aabb_pair), mink__scalar_sweep_circle_aabb};
-static const batch_kind kind_polygon = {"mink_batch_sweep_polygon", MINK_KERNEL_SWEEP_POLYGON,
-                                        sizeof(mink_polygon_pair), mink__scalar_sweep_polygon};
-static const batch_kind kind_polygon_aabb = {"mink_batch_sweep_polygon_aabb", MINK_KERNEL_SWEEP_POLYGON_AABB,
-                                             sizeof(mink_polygon_aabb_pair), mink__scalar_sweep_polygon_aabb};
-static const batch_kind kind_polygon_circle = {"mink_batch_sweep_polygon_circle", MINK_KERNEL_SWEEP_POLYGON_CIRCLE,
-                                               sizeof(mink_polygon_circle_pair), mink__scalar_sweep_polygon_circle};
-static const batch_kind kind_pair = {"mink_batch_sweep", MINK_KERNEL_SWEEP_PAIR, sizeof(mink_pair),
-                                     mink__scalar_sweep_pair};
-static const batch_kind kind_rotating = {"mink_batch_sweep_rotating", MINK_KERNEL_SWEEP_ROTATING,
-                                         sizeof(mink_pair), mink__scalar_sweep_rotating};
+/* Sample sizes: about a millisecond of scalar work each on a current CPU, enough to see the device's
+ * per-pair cost above the noise of its fixed one. */
+static const mink_batch_kind kind_aabb = {"mink_batch_sweep_aabb", MINK_KERNEL_SWEEP_AABB,
+                                          sizeof(mink_aabb_pair), mink__scalar_sweep_aabb, sample_aabb, 32768};
+static const mink_batch_kind kind_circle = {"mink_batch_sweep_circle", MINK_KERNEL_SWEEP_CIRCLE,
+                                            sizeof(mink_circle_pair), mink__scalar_sweep_circle, sample_circle, 16384};
+static const mink_batch_kind kind_circle_aabb = {"mink_batch_sweep_circle_aabb", MINK_KERNEL_SWEEP_CIRCLE_AABB,
+                                                 sizeof(mink_circle_aabb_pair), mink__scalar_sweep_circle_aabb,
+                                                 sample_circle_aabb, 16384};
+static const mink_batch_kind kind_polygon = {"mink_batch_sweep_polygon", MINK_KERNEL_SWEEP_POLYGON,
+                                             sizeof(mink_polygon_pair), mink__scalar_sweep_polygon, sample_polygon, 4096};
+static const mink_batch_kind kind_polygon_aabb = {"mink_batch_sweep_polygon_aabb", MINK_KERNEL_SWEEP_POLYGON_AABB,
+                                                  sizeof(mink_polygon_aabb_pair), mink__scalar_sweep_polygon_aabb,
+                                                  sample_polygon_aabb, 4096};
+static const mink_batch_kind kind_polygon_circle = {"mink_batch_sweep_polygon_circle", MINK_KERNEL_SWEEP_POLYGON_CIRCLE,
+                                                    sizeof(mink_polygon_circle_pair), mink__scalar_sweep_polygon_circle,
+                                                    sample_polygon_circle, 4096};
+static const mink_batch_kind kind_pair = {"mink_batch_sweep", MINK_KERNEL_SWEEP_PAIR, sizeof(mink_pair),
+                                          mink__scalar_sweep_pair, sample_pair, 16384};
+static const mink_batch_kind kind_rotating = {"mink_batch_sweep_rotating", MINK_KERNEL_SWEEP_ROTATING,
+                                              sizeof(mink_pair), mink__scalar_sweep_rotating, sample_rotating, 512};
 
-static mink_status run_batch_with(mink_context *ctx, const batch_kind *kind, const void *in, size_t count,
+static mink_status run_batch_with(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                                   float dt, const mink_rotating_desc *desc, mink_hit *hits) {
     mink_status status = check_batch(ctx, kind->name, in, kind->record_size, hits, sizeof *hits, count, dt);
     if (status != MINK_OK) return status;
+    mink_backend path = ctx->backend;
+    if (path == MINK_BACKEND_OPENCL && ctx->auto_pick && count > 0) {
+        size_t least = 0;
+        status = mink__auto_min_pairs(ctx, kind, &least);
+        if (status != MINK_OK) return status;
+        if (count < least) path = MINK_BACKEND_SCALAR;
+    }
     mink_batch_stats st = {0};
     double t0 = mink__now_ms();
     if (count > 0) {
-        if (ctx->backend == MINK_BACKEND_OPENCL)
-            status = run_opencl(ctx, kind->kernel, in, kind->record_size, hits, sizeof *hits, count, dt,
-                                desc, &st);
+        if (path == MINK_BACKEND_OPENCL)
+            status = mink__batch_opencl(ctx, kind, in, count, dt, desc, hits, &st);
         else
             kind->scalar(in, count, dt, desc, hits);
     }
     if (status != MINK_OK) return status;
     st.total_ms = mink__now_ms() - t0;
-    if (ctx->backend != MINK_BACKEND_OPENCL) st.kernel_ms = st.total_ms;
+    if (path != MINK_BACKEND_OPENCL) st.kernel_ms = st.total_ms;
     st.pairs = count;
     st.bytes_in = count * kind->record_size;
     st.bytes_out = count * sizeof *hits;
+    st.backend = path;
     ctx->stats = st;
     return MINK_OK;
 }
 
-static mink_status run_batch(mink_context *ctx, const batch_kind *kind, const void *in, size_t count,
+static mink_status run_batch(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                              float dt, mink_hit *hits) {
     const mink_rotating_desc none = {0};
     return run_batch_with(ctx, kind, in, count, dt, &none, hits);

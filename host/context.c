@@ -49,6 +49,9 @@ static mink_status open_device(mink_context *ctx, const mink_context_desc *desc,
     ctx->map_host_memory = desc->transfer == MINK_TRANSFER_MAP ||
                            (desc->transfer == MINK_TRANSFER_AUTO && unified);
     ctx->backend = MINK_BACKEND_OPENCL;
+    ctx->auto_pick = desc->backend == MINK_BACKEND_AUTO;
+    ctx->auto_fixed = desc->auto_min_pairs > 0;
+    for (int k = 0; k < MINK_KERNEL_LAYOUT; k++) ctx->auto_min[k] = desc->auto_min_pairs;
 fail:
     return status;
 }

@@ -83,6 +83,13 @@ struct mink_context {
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
     cl_mem buf_in, buf_out;      /* MINK_TRANSFER_COPY: kept between calls, grown as needed */
     size_t buf_in_size, buf_out_size;
+
+    /* MINK_BACKEND_AUTO on a device: batches below auto_min[kernel] pairs take the scalar path.
+     * auto_fixed: the desc gave one count for every kind; else each is measured on first use. */
+    int auto_pick;
+    int auto_fixed;
+    size_t auto_min[MINK_KERNEL_LAYOUT];
+    unsigned char auto_known[MINK_KERNEL_LAYOUT];
 };
 
 /* status.c: errors. Each sets the thread's last error and, if ctx is not NULL, the context's. */
@@ -132,6 +139,25 @@ typedef void mink_scalar_fn(const void *in, size_t count, float dt, const mink_r
 mink_scalar_fn mink__scalar_sweep_aabb, mink__scalar_sweep_circle, mink__scalar_sweep_circle_aabb,
     mink__scalar_sweep_polygon, mink__scalar_sweep_polygon_aabb, mink__scalar_sweep_polygon_circle,
     mink__scalar_sweep_pair, mink__scalar_sweep_rotating;
+
+/* What differs between batch kinds (batch.c's table): the rest is common code. */
+typedef struct mink_batch_kind {
+    const char *name;         /* the public function, for messages */
+    mink_kernel_id kernel;    /* also the kind's index in the AUTO tables */
+    size_t record_size;
+    mink_scalar_fn *scalar;
+    void (*sample)(size_t count, void *out); /* mink/sample.h pairs of this kind, for measuring */
+    size_t sample_pairs;      /* how many to measure with: a few hundred microseconds of work */
+} mink_batch_kind;
+
+/* batch.c: the batch on the device, split into launches that fit it. */
+mink_status mink__batch_opencl(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
+                               float dt, const mink_rotating_desc *desc, mink_hit *hits,
+                               mink_batch_stats *stats);
+
+/* auto.c: the pair count from which AUTO sends batches of this kind to the device (measured on
+ * first use unless the desc fixed it). */
+mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind, size_t *out);
 
 /* status.c: monotonic milliseconds. */
 double mink__now_ms(void);

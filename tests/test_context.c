@@ -149,6 +149,7 @@ static void scalar_stats(void **state) {
     assert_int_equal(st.bytes_in, N * sizeof(mink_aabb_pair));
     assert_int_equal(st.bytes_out, N * sizeof(mink_hit));
     assert_true(st.total_ms >= 0 && st.kernel_ms >= 0);
+    assert_int_equal(st.backend, MINK_BACKEND_SCALAR);
     mink_context_destroy(ctx);
 }
 
@@ -249,6 +250,63 @@ static void opencl_splits_and_transfers_agree(void **state) {
     free(pairs), free(want), free(got);
 }
 
+/* AUTO answers batches below auto_min_pairs on the scalar path and the rest on the device, with
+ * the same bits either way; stats say which path took each call. */
+static void opencl_auto_sends_small_batches_to_scalar(void **state) {
+    (void)state;
+    enum { N = 300 };
+    mink_aabb_pair *boxes = malloc(N * sizeof *boxes);
+    mink_pair *mixed = malloc(N * sizeof *mixed);
+    mink_hit *want = malloc(N * sizeof *want), *got = malloc(N * sizeof *got);
+    assert_true(boxes && mixed && want && got);
+    mink_sample_aabb_pairs(21, N, boxes);
+    mink_sample_pairs(22, N, mixed);
+    mink_context *scalar, *ctx;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar), MINK_OK);
+    assert_int_equal(mink_context_create(&(mink_context_desc){.auto_min_pairs = 100}, &ctx), MINK_OK);
+    assert_int_equal(mink_context_backend(ctx), MINK_BACKEND_OPENCL);
+    const size_t sizes[] = {1, 99, 100, N};
+    for (size_t i = 0; i < 4; i++) {
+        size_t n = sizes[i];
+        mink_backend path = n < 100 ? MINK_BACKEND_SCALAR : MINK_BACKEND_OPENCL;
+        assert_int_equal(mink_batch_sweep_aabb(scalar, boxes, n, 1, want), MINK_OK);
+        assert_int_equal(mink_batch_sweep_aabb(ctx, boxes, n, 1, got), MINK_OK);
+        assert_hits_identical(got, want, n, boxes, "AUTO box batch");
+        assert_int_equal(mink_context_stats(ctx).backend, path);
+        assert_int_equal(mink_context_stats(ctx).launches, path == MINK_BACKEND_OPENCL ? 1 : 0);
+        assert_int_equal(mink_batch_sweep(scalar, mixed, n, 1, want), MINK_OK);
+        assert_int_equal(mink_batch_sweep(ctx, mixed, n, 1, got), MINK_OK);
+        assert_memory_equal(got, want, n * sizeof *want);
+        assert_int_equal(mink_context_stats(ctx).backend, path);
+    }
+    mink_context_destroy(ctx);
+
+    /* Measured thresholds (a timing, so only the bits and the bookkeeping are asserted): each kind
+     * measures once, then keeps its choice for a given size. */
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    for (int again = 0; again < 2; again++) {
+        mink_backend first = MINK_BACKEND_AUTO;
+        for (size_t i = 0; i < 4; i++) {
+            size_t n = sizes[i];
+            assert_int_equal(mink_batch_sweep_aabb(scalar, boxes, n, 1, want), MINK_OK);
+            assert_int_equal(mink_batch_sweep_aabb(ctx, boxes, n, 1, got), MINK_OK);
+            assert_hits_identical(got, want, n, boxes, "AUTO box batch, measured");
+            mink_batch_stats st = mink_context_stats(ctx);
+            assert_true(st.backend == MINK_BACKEND_SCALAR || st.backend == MINK_BACKEND_OPENCL);
+            assert_int_equal(st.launches, st.backend == MINK_BACKEND_OPENCL ? 1 : 0);
+            if (i == 0) first = st.backend;
+            if (first == MINK_BACKEND_OPENCL) assert_int_equal(st.backend, MINK_BACKEND_OPENCL); /* monotonic */
+        }
+        mink_hit one;
+        assert_int_equal(mink_batch_sweep_rotating(ctx, mixed, 1, 1, NULL, &one), MINK_OK);
+        assert_int_equal(mink_batch_sweep_rotating(scalar, mixed, 1, 1, NULL, want), MINK_OK);
+        assert_memory_equal(&one, want, sizeof one);
+    }
+    mink_context_destroy(ctx);
+    mink_context_destroy(scalar);
+    free(boxes), free(mixed), free(want), free(got);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_status_strings),
@@ -262,6 +320,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(opencl_build_failure_carries_the_log),
         cmocka_unit_test_setup_teardown(opencl_bad_batch_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_splits_and_transfers_agree, paths_setup, paths_teardown),
+        cmocka_unit_test(opencl_auto_sends_small_batches_to_scalar),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
     return cmocka_run_group_tests_name("context", tests, NULL, NULL);

@@ -46,7 +46,8 @@ typedef enum mink_status {
 } mink_status;
 
 typedef enum mink_backend {
-    MINK_BACKEND_AUTO = 0, ///< the best OpenCL device (GPU before CPU); the scalar path if there is no platform
+    MINK_BACKEND_AUTO = 0, ///< the best OpenCL device (GPU before CPU), and the scalar path for batches too
+                           ///< small to repay a launch (see auto_min_pairs); only the scalar path if there is no platform
     MINK_BACKEND_SCALAR,   ///< plain C on the calling thread
     MINK_BACKEND_OPENCL,   ///< an OpenCL device, or MINK_ERR_NO_DEVICE
 } mink_backend;
@@ -64,6 +65,11 @@ typedef struct mink_context_desc {
     const char *device;          ///< NULL: any; else a case-insensitive part of "device (platform)"
     size_t max_pairs_per_launch; ///< 0: what the device's allocation limit allows; smaller splits more
     mink_transfer transfer;      ///< default MINK_TRANSFER_AUTO
+    /// With MINK_BACKEND_AUTO on a device: batches of fewer pairs than this run on the scalar path
+    /// (the same bits, without a launch's fixed cost). 0: measured for each batch kind on its first
+    /// AUTO batch, as the size where the device starts to win (a few milliseconds, once). 1: always
+    /// the device. Ignored by the other backends.
+    size_t auto_min_pairs;
 } mink_context_desc;
 
 typedef struct mink_context mink_context;
@@ -76,6 +82,7 @@ typedef struct mink_batch_stats {
     double total_ms;   ///< wall time of the whole call, transfers included
     size_t bytes_in;   ///< bytes of input records read
     size_t bytes_out;  ///< bytes of results written
+    mink_backend backend; ///< the path that answered: MINK_BACKEND_SCALAR or MINK_BACKEND_OPENCL
 } mink_batch_stats;
 
 /// One OpenCL device as mink sees it.
@@ -108,7 +115,8 @@ mink_status mink_device_list(mink_device_info *out, size_t capacity, size_t *cou
 mink_status mink_context_create(const mink_context_desc *desc, mink_context **out);
 /// Releases everything the context holds. NULL is ignored.
 void mink_context_destroy(mink_context *ctx);
-/// MINK_BACKEND_SCALAR or MINK_BACKEND_OPENCL: what AUTO chose.
+/// MINK_BACKEND_SCALAR or MINK_BACKEND_OPENCL: what AUTO chose. An AUTO context on a device still
+/// answers small batches on the scalar path; mink_batch_stats.backend says which path a call took.
 mink_backend mink_context_backend(const mink_context *ctx);
 /// "scalar", or "device name (platform name)".
 const char *mink_context_device(const mink_context *ctx);
