@@ -7,13 +7,13 @@ CONFIG    ?= Release
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Debian 12 packages the build, the OpenCL runtime (PoCL on the CPU) and the tests need, the
-# peer the benchmarks compare against (Box2D 2.4, C++: g++) and the fuzzers' compiler (clang with
-# libFuzzer). The library itself needs none of the last three.
+# peers the benchmarks compare against (Box2D 2.4, C++: g++; Chipmunk2D 7) and the fuzzers'
+# compiler (clang with libFuzzer). The library itself needs none of the last three.
 PACKAGES  := cmake make gcc pkg-config \
              opencl-headers ocl-icd-opencl-dev pocl-opencl-icd \
              libcmocka-dev valgrind \
              libpng-dev gnuplot-nox \
-             g++ libbox2d-dev \
+             g++ libbox2d-dev libchipmunk-dev \
              clang-14 libclang-rt-14-dev
 
 .PHONY: all deps configure build demo test install clean

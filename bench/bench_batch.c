@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
 #include "mink/mink.h"
 #include "mink/sample.h"
 
@@ -66,37 +67,22 @@ static const kind kinds[] = {
     {"rotating", sizeof(mink_pair), make_rotating, run_rotating},
 };
 
-typedef struct figure {
-    double median, min, max; /* pairs per second */
-} figure;
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static figure summarize(double *ms, int reps, size_t n) {
-    qsort(ms, (size_t)reps, sizeof *ms, cmp_double);
-    figure f = {(double)n / (ms[reps / 2] * 1e-3), (double)n / (ms[reps - 1] * 1e-3), (double)n / (ms[0] * 1e-3)};
-    return f;
-}
-
 static int measure(mink_context *ctx, const kind *k, const void *recs, size_t n, mink_hit *hits, int reps,
-                   figure *e2e, figure *kernel) {
+                   bench_figure *e2e, bench_figure *kernel) {
     double total[64], kern[64];
     if (k->run(ctx, recs, n, 1.0f, hits) != MINK_OK) return 0;
     for (int r = 0; r < reps; r++) {
         if (k->run(ctx, recs, n, 1.0f, hits) != MINK_OK) return 0;
         mink_batch_stats st = mink_context_stats(ctx);
-        total[r] = st.total_ms > 1e-6 ? st.total_ms : 1e-6;
-        kern[r] = st.kernel_ms > 1e-6 ? st.kernel_ms : 1e-6;
+        total[r] = st.total_ms;
+        kern[r] = st.kernel_ms;
     }
-    *e2e = summarize(total, reps, n);
-    if (kernel) *kernel = summarize(kern, reps, n);
+    *e2e = bench_summarize(total, reps, n);
+    if (kernel) *kernel = bench_summarize(kern, reps, n);
     return 1;
 }
 
-static void print_fig(figure f) { printf(" %7.1f [%5.1f-%5.1f]", f.median / 1e6, f.min / 1e6, f.max / 1e6); }
+static void print_fig(bench_figure f) { printf(" %7.1f [%5.1f-%5.1f]", f.median / 1e6, f.min / 1e6, f.max / 1e6); }
 
 int main(int argc, char **argv) {
     size_t max_pairs = argc > 1 ? (size_t)strtod(argv[1], NULL) : 10000000;
@@ -133,7 +119,7 @@ int main(int argc, char **argv) {
         printf("\n%s (%zu bytes per pair)\n%10s %21s %21s %21s %21s %9s\n", k->name, k->record_size + sizeof(mink_hit),
                "pairs", "scalar", "cl kernel", "cl e2e map", "cl e2e copy", "map/scalar");
         for (size_t n = 1000; n <= max_pairs && ok; n *= 10) {
-            figure fs, fk, fm, fc;
+            bench_figure fs, fk, fm, fc;
             ok = measure(scalar, k, recs, n, ref, reps, &fs, NULL) && measure(map, k, recs, n, hits, reps, &fm, &fk) &&
                  measure(copy, k, recs, n, hits, reps, &fc, NULL);
             if (!ok) break;

@@ -19,20 +19,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "mink/mink.h"
 #include "mink/sample.h"
 #include "peer_box2d.h"
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Every kind as mixed-batch records, so one mink call and one Box2D call cover them all. */
 static void make(const char *kind, size_t n, mink_pair *out) {
@@ -59,16 +49,16 @@ static void make(const char *kind, size_t n, mink_pair *out) {
 static double time_mink(mink_context *ctx, const mink_pair *pairs, size_t n, int rotating, mink_hit *hits, int reps) {
     double ms[16];
     for (int r = 0; r <= reps; r++) { /* run 0 warms up (PoCL compiles on first launch) */
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         mink_status s = rotating ? mink_batch_sweep_rotating(ctx, pairs, n, 1.0f, NULL, hits)
                                  : mink_batch_sweep(ctx, pairs, n, 1.0f, hits);
         if (s != MINK_OK) {
             fprintf(stderr, "bench_box2d: %s\n", mink_last_error());
             exit(1);
         }
-        if (r > 0) ms[r - 1] = now_ms() - t0;
+        if (r > 0) ms[r - 1] = bench_now_ms() - t0;
     }
-    qsort(ms, (size_t)reps, sizeof ms[0], cmp_double);
+    qsort(ms, (size_t)reps, sizeof ms[0], bench_cmp_double);
     return ms[reps / 2];
 }
 
@@ -112,11 +102,11 @@ int main(int argc, char **argv) {
         }
         double ms_b2d[16];
         for (int r = 0; r < reps; r++) {
-            double t0 = now_ms();
+            double t0 = bench_now_ms();
             for (size_t i = 0; i < n; i++) s2[i] = peer_box2d_toi(&pairs[i].a, &pairs[i].b, 1.0f, &t2[i]);
-            ms_b2d[r] = now_ms() - t0;
+            ms_b2d[r] = bench_now_ms() - t0;
         }
-        qsort(ms_b2d, (size_t)reps, sizeof ms_b2d[0], cmp_double);
+        qsort(ms_b2d, (size_t)reps, sizeof ms_b2d[0], bench_cmp_double);
         double b2d = ms_b2d[reps / 2];
 
         size_t agree = 0, near = 0, b2d_only = 0, mink_only = 0, failed = 0, nd = 0;
@@ -141,7 +131,7 @@ int main(int argc, char **argv) {
                 mink_only++;
             }
         }
-        qsort(diff, nd, sizeof *diff, cmp_double);
+        qsort(diff, nd, sizeof *diff, bench_cmp_double);
         double best = ms_scalar < ms_cl ? ms_scalar : ms_cl;
         printf("%-15s %12.2f %12.2f %12.2f %8.1fx %8.1fx | %6.2f%% %8zu %8zu %8zu %8zu | %9.2e %9.2e %9.2e %9.2e\n",
                kinds[k], n / ms_scalar * 1e-3, n / ms_cl * 1e-3, n / b2d * 1e-3, b2d / ms_scalar, b2d / best,

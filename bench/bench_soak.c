@@ -14,16 +14,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "mink/sample.h"
 #include "mink/world.h"
 
 #define REPORT 1000
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 /* Resident memory in KiB (VmRSS), or 0 where /proc is missing. */
 static long rss_kib(void) {
@@ -125,11 +120,11 @@ int main(int argc, char **argv) {
            "pairs", "events", "escaped");
     long first_rss = 0;
     size_t first_bytes = 0, problems = 0, max_slots = 0;
-    double t0 = now_ms(), spent = 0;
+    double t0 = bench_now_ms(), spent = 0;
     for (long step = 1; step <= steps; step++) {
-        double t = now_ms();
+        double t = bench_now_ms();
         CHECK(mink_world_step(w, 1.0f));
-        spent += now_ms() - t;
+        spent += bench_now_ms() - t;
         if (step % 10 == 0) { /* the oldest bullets go, new ones come: their slots are reused */
             uint32_t *gone = malloc(churn * 4);
             for (size_t k = 0; k < churn; k++) gone[k] = bullet_h[(oldest + k) % bullets];
@@ -171,7 +166,7 @@ int main(int argc, char **argv) {
     mink_world_stats st = mink_world_get_stats(w);
     printf("soak: %.1f s; memory from the first report to the end: rss %+ld KiB, world %+ld bytes; slots at most %zu "
            "for %zu bodies\n",
-           (now_ms() - t0) / 1e3, rss - first_rss, (long)st.bytes - (long)first_bytes, max_slots, n + 4);
+           (bench_now_ms() - t0) / 1e3, rss - first_rss, (long)st.bytes - (long)first_bytes, max_slots, n + 4);
     printf(problems ? "soak: FAILED (%zu problems)\n" : "soak: ok (no body lost, duplicated or escaped)\n", problems);
     mink_world_destroy(w);
     mink_context_destroy(ctx);

@@ -3,7 +3,7 @@
 #define MINK_BENCH_UTIL_H
 
 #include <stdlib.h>
-#include <time.h>
+#include <time.h> /* clock_gettime: the programs define _POSIX_C_SOURCE */
 
 static inline double bench_now_ms(void) {
     struct timespec ts;

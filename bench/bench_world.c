@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "mink/sample.h"
 #include "mink/world.h"
 
@@ -80,17 +81,6 @@ done:
     return st;
 }
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 typedef struct figures {
     double step, bounds, broad, narrow, resolve, transfer;
     size_t pairs, events, bytes;
@@ -114,9 +104,9 @@ static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **o
             return 1;
         }
         mink_world_stats st = mink_world_get_stats(w);
-        double t = now_ms();
+        double t = bench_now_ms();
         mink_world_get(w, NULL, n, pos, NULL);
-        double read = now_ms() - t;
+        double read = bench_now_ms() - t;
         if (s < 0) continue;
         share[0][s] = st.total_ms + read;
         share[1][s] = st.bounds_ms;
@@ -130,7 +120,7 @@ static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **o
     }
     double *fields[6] = {&f->step, &f->bounds, &f->broad, &f->narrow, &f->resolve, &f->transfer};
     for (int s = 0; s < 6; s++) {
-        qsort(share[s], (size_t)steps, sizeof(double), cmp_double);
+        qsort(share[s], (size_t)steps, sizeof(double), bench_cmp_double);
         *fields[s] = share[s][steps / 2];
         free(share[s]);
     }
