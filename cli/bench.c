@@ -7,21 +7,29 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "../bench/stream.h" /* the STREAM measurement bench_perf uses too */
 #include "cli.h"
 #include "mink/sample.h"
 
 const char cli_bench_usage[] =
     "usage: mink bench [--max N] [--out DIR] [--device NAME]\n"
     "\n"
-    "Sweeps batches of 1000 pairs up to N (default 1e6; 3 sizes a decade) of boxes, circles and\n"
-    "mixed shapes on the scalar path and on the OpenCL device, keeps the best of a few runs of\n"
-    "each, and writes DIR/batch.csv (backend, kind, pairs, seconds, pairs_per_second) and\n"
-    "DIR/throughput.png, drawn by gnuplot (Debian: gnuplot-nox). DIR defaults to mink-bench.\n"
-    "Exits 1 when gnuplot is missing or fails (the CSV is written first).\n";
+    "Measures the memory's bandwidth first (STREAM copy and triad on every core): the bound, in\n"
+    "pairs per second, is that over the bytes a pair moves (its record and its result). Then sweeps\n"
+    "batches of 1000 pairs up to N (default 1e6; 3 sizes a decade) of boxes, circles and mixed\n"
+    "shapes on the scalar path, the OpenCL device and AUTO, keeps the best of a few runs of each,\n"
+    "and writes DIR/batch.csv (backend, kind, pairs, seconds, pairs_per_second,\n"
+    "fraction_of_bound) and DIR/throughput.png, drawn by gnuplot (Debian: gnuplot-nox). DIR\n"
+    "defaults to mink-bench. Exits 1 when gnuplot is missing or fails (the CSV is written first).\n"
+    "bench/bench_perf in the source tree adds kernel-only times, peers and small-batch latency.\n";
 
 typedef enum kind { KIND_BOX, KIND_CIRCLE, KIND_MIXED, KINDS } kind;
 static const char *const kind_names[KINDS] = {"box", "circle", "mixed"};
+static const size_t kind_bytes[KINDS] = {sizeof(mink_aabb_pair) + sizeof(mink_hit),
+                                         sizeof(mink_circle_pair) + sizeof(mink_hit),
+                                         sizeof(mink_pair) + sizeof(mink_hit)};
 
 typedef struct batch {
     mink_aabb_pair *boxes;
@@ -106,8 +114,8 @@ int cli_bench(int argc, char **argv) {
     }
 
     int rc = MINK_EXIT_FAILURE, backends = 0;
-    mink_context *ctx[2] = {NULL, NULL};
-    const char *names[2];
+    mink_context *ctx[3] = {NULL, NULL, NULL};
+    const char *names[3];
     batch b = {malloc(max * sizeof *b.boxes), malloc(max * sizeof *b.circles), malloc(max * sizeof *b.mixed),
                malloc(max * sizeof *b.hits)};
     char path[4096];
@@ -119,10 +127,22 @@ int cli_bench(int argc, char **argv) {
     }
     if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[0]) != MINK_OK) goto failed;
     names[backends++] = "scalar";
-    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .device = device}, &ctx[1]) == MINK_OK)
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .device = device}, &ctx[1]) == MINK_OK) {
         names[backends++] = "opencl";
-    else
+        if (mink_context_create(&(mink_context_desc){.device = device}, &ctx[2]) != MINK_OK) goto failed;
+        names[backends++] = "auto";
+    } else {
         fprintf(stderr, "mink: bench: no OpenCL device, the scalar path only: %s\n", mink_last_error());
+    }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    stream_result mem;
+    if (!stream_measure((size_t)64 << 20 >> 3, cores < 1 ? 1 : cores > 64 ? 64 : (int)cores, 5, &mem)) {
+        fprintf(stderr, "mink: bench: out of memory measuring the memory's bandwidth\n");
+        goto done;
+    }
+    double bound_gbs = mem.copy_gbs > mem.triad_gbs ? mem.copy_gbs : mem.triad_gbs;
+    printf("memory: %.1f GB/s copy, %.1f GB/s triad on %ld cores; the bound is %.1f GB/s over the bytes a pair moves\n",
+           mem.copy_gbs, mem.triad_gbs, cores, bound_gbs);
     mink_sample_aabb_pairs(1, max, b.boxes);
     mink_sample_circle_pairs(1, max, b.circles);
     mink_sample_pairs(1, max, b.mixed);
@@ -132,8 +152,8 @@ int cli_bench(int argc, char **argv) {
         fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
         goto done;
     }
-    fprintf(csv, "backend,kind,pairs,seconds,pairs_per_second\n");
-    printf("%-8s %-7s %10s %12s %14s\n", "backend", "kind", "pairs", "ms", "pairs/s");
+    fprintf(csv, "backend,kind,pairs,seconds,pairs_per_second,fraction_of_bound\n");
+    printf("%-8s %-7s %10s %12s %14s %9s\n", "backend", "kind", "pairs", "ms", "pairs/s", "of bound");
     for (int be = 0; be < backends; be++) {
         if (be) printf("  (%s)\n", mink_context_device(ctx[be]));
         for (int k = 0; k < KINDS; k++)
@@ -142,8 +162,10 @@ int cli_bench(int argc, char **argv) {
                 last = (double)n;
                 double t;
                 if (!measure(ctx[be], &b, (kind)k, n, &t)) goto failed;
-                fprintf(csv, "%s,%s,%zu,%.9f,%.0f\n", names[be], kind_names[k], n, t, (double)n / t);
-                printf("%-8s %-7s %10zu %12.3f %14.0f\n", names[be], kind_names[k], n, t * 1e3, (double)n / t);
+                double fraction = (double)n / t / (bound_gbs * 1e9 / (double)kind_bytes[k]);
+                fprintf(csv, "%s,%s,%zu,%.9f,%.0f,%.4f\n", names[be], kind_names[k], n, t, (double)n / t, fraction);
+                printf("%-8s %-7s %10zu %12.3f %14.0f %9.3f\n", names[be], kind_names[k], n, t * 1e3, (double)n / t,
+                       fraction);
                 fflush(stdout);
             }
     }
@@ -162,8 +184,7 @@ failed:
     fprintf(stderr, "mink: bench: %s\n", mink_last_error());
 done:
     if (csv) fclose(csv);
-    mink_context_destroy(ctx[0]);
-    mink_context_destroy(ctx[1]);
+    for (int c = 0; c < 3; c++) mink_context_destroy(ctx[c]);
     free(b.boxes), free(b.circles), free(b.mixed), free(b.hits);
     return rc;
 }
