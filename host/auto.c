@@ -5,8 +5,8 @@
  * first. The scalar loop is done first below n* = L / (s − d) pairs, so AUTO sends smaller batches
  * there: the same bits sooner. The three figures differ between devices, hosts and kinds (a box
  * pair takes 30 ns on one core here, a turning polygon pair 2 µs), so they are measured on the
- * first AUTO batch of each kind, on the library's own sample pairs of that kind: a
- * few milliseconds, once per kind and context. Each time is the median of seven after a warm-up, which
+ * first AUTO batch of each kind, on the library's own sample pairs of that kind: a few
+ * milliseconds, once per kind and context. Each time is the median of seven after a warm-up, which
  * also pays any lazy kernel compile the first real launch would have paid. */
 #include <math.h>
 #include <stdlib.h>

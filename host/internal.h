@@ -147,7 +147,7 @@ typedef struct mink_batch_kind {
     size_t record_size;
     mink_scalar_fn *scalar;
     void (*sample)(size_t count, void *out); /* mink/sample.h pairs of this kind, for measuring */
-    size_t sample_pairs;      /* how many to measure with: a few hundred microseconds of work */
+    size_t sample_pairs;      /* how many to measure with: about a millisecond of scalar work */
 } mink_batch_kind;
 
 /* batch.c: the batch on the device, split into launches that fit it. */
