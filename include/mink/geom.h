@@ -25,6 +25,7 @@
 #if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__)
 #define MINK_OPENCL 1
 #define MINK_INLINE static inline
+#define MINK_ALWAYS_INLINE static inline
 #define mink_sqrtf(x) sqrt(x)       /* float overloads in OpenCL C */
 #define mink_frexpf(x, e) frexp((x), (e))
 #define mink_ldexpf(x, e) ldexp((x), (e))
@@ -34,6 +35,13 @@
 #include <math.h>
 #include <stdint.h>
 #define MINK_INLINE static inline
+/* For the queries a batch loop must inline whole to vectorize (the compiler's size limit would
+ * otherwise leave a call in the loop). */
+#if defined(__GNUC__)
+#define MINK_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define MINK_ALWAYS_INLINE static inline
+#endif
 #define mink_sqrtf(x) sqrtf(x)
 #define mink_frexpf(x, e) frexpf((x), (e))
 #define mink_ldexpf(x, e) ldexpf((x), (e))
@@ -120,12 +128,17 @@ MINK_INLINE mink_vec2 mink_v2(float x, float y) {
 MINK_INLINE float mink_minf(float a, float b) { return a < b ? a : b; }
 MINK_INLINE float mink_maxf(float a, float b) { return a > b ? a : b; }
 
-MINK_INLINE int mink_vec2_is_valid(mink_vec2 v) { return mink_isfinite(v.x) && mink_isfinite(v.y); }
+/// isfinite as arithmetic: x − x is 0 for a finite x and NaN for an infinity or a NaN. The same
+/// answer as isfinite; unlike it, a comparison that compilers turn into SIMD code (the batch loops
+/// that must vectorize use this, and & rather than &&, so that nothing in them branches).
+MINK_INLINE int mink_finite(float x) { return x - x == 0.0f; }
+
+MINK_INLINE int mink_vec2_is_valid(mink_vec2 v) { return mink_finite(v.x) & mink_finite(v.y); }
 
 /// A box is valid when its corners are finite and min <= max on both axes.
 MINK_INLINE int mink_aabb_is_valid(mink_aabb b) {
-    return mink_vec2_is_valid(b.min) && mink_vec2_is_valid(b.max) && b.min.x <= b.max.x &&
-           b.min.y <= b.max.y;
+    return mink_vec2_is_valid(b.min) & mink_vec2_is_valid(b.max) & (b.min.x <= b.max.x) &
+           (b.min.y <= b.max.y);
 }
 
 MINK_INLINE mink_hit mink_hit_none(void) {
@@ -162,16 +175,14 @@ MINK_INLINE mink_aabb mink_aabb_offset(mink_aabb b, mink_vec2 d) {
 
 /// The open slab lo < r·t < hi is crossed during the open interval (*enter, *leave) of t.
 /// r == 0 (either sign of zero): inside forever (−inf, +inf) or never (+inf, −inf).
+/// Written as selects without a branch (the quotients are computed and dropped when r is 0) so
+/// that the box batch loop vectorizes.
 MINK_INLINE void mink_slab(float lo, float hi, float r, float *enter, float *leave) {
-    if (r == 0.0f) {
-        int in = lo < 0.0f && 0.0f < hi;
-        *enter = in ? -MINK_INF : MINK_INF;
-        *leave = in ? MINK_INF : -MINK_INF;
-    } else {
-        float a = lo / r, b = hi / r;
-        *enter = r > 0.0f ? a : b;
-        *leave = r > 0.0f ? b : a;
-    }
+    int in = (lo < 0.0f) & (0.0f < hi), zero = r == 0.0f, up = r > 0.0f;
+    float a = lo / r, b = hi / r;
+    float still = in ? -MINK_INF : MINK_INF;
+    *enter = zero ? still : (up ? a : b);
+    *leave = zero ? -still : (up ? b : a);
 }
 
 /// Any non-finite field but t_exit (which may be INFINITY) means a computation overflowed.
@@ -206,12 +217,20 @@ MINK_INLINE mink_aabb mink_aabb_minkowski_diff(mink_aabb a, mink_aabb b) {
 MINK_INLINE mink_hit mink_aabb_overlap_from_md(mink_aabb a, mink_aabb b, mink_aabb md) {
     mink_hit h = mink_hit_none();
     float depth = md.max.x; /* moving a by −md.max.x along x puts it just on b's −x side */
-    mink_vec2 n = mink_v2(-1.0f, 0.0f);
-    if (-md.min.x < depth) { depth = -md.min.x; n = mink_v2(1.0f, 0.0f); }
-    if (md.max.y < depth) { depth = md.max.y; n = mink_v2(0.0f, -1.0f); }
-    if (-md.min.y < depth) { depth = -md.min.y; n = mink_v2(0.0f, 1.0f); }
+    float nx = -1.0f, ny = 0.0f;
+    int c = -md.min.x < depth; /* selects, not branches: see mink_sweep_aabb */
+    depth = c ? -md.min.x : depth;
+    nx = c ? 1.0f : nx;
+    c = md.max.y < depth;
+    depth = c ? md.max.y : depth;
+    nx = c ? 0.0f : nx;
+    ny = c ? -1.0f : ny;
+    c = -md.min.y < depth;
+    depth = c ? -md.min.y : depth;
+    nx = c ? 0.0f : nx;
+    ny = c ? 1.0f : ny;
     h.t = 0.0f;
-    h.normal = n;
+    h.normal = mink_v2(nx, ny);
     h.depth = depth;
     h.point = mink_aabb_meet_point(a, b);
     h.t_exit = MINK_INF; /* no motion: they never separate */
@@ -220,7 +239,7 @@ MINK_INLINE mink_hit mink_aabb_overlap_from_md(mink_aabb a, mink_aabb b, mink_aa
 }
 
 MINK_INLINE int mink_aabb_md_holds_origin(mink_aabb md) {
-    return md.min.x < 0.0f && 0.0f < md.max.x && md.min.y < 0.0f && 0.0f < md.max.y;
+    return (md.min.x < 0.0f) & (0.0f < md.max.x) & (md.min.y < 0.0f) & (0.0f < md.max.y);
 }
 
 /// Discrete test: do the interiors of a and b overlap? If so, flags = CONTACT|OVERLAP, t = 0,
@@ -251,13 +270,17 @@ MINK_INLINE mink_hit mink_overlap_aabb(mink_aabb a, mink_aabb b) {
 /// If the interiors already overlap, the result is mink_overlap_aabb's with t_exit set. Otherwise a
 /// contact is reported when t_enter is in [0, 1): the normal is the face of b that a hits (the axis
 /// of the later entry; x on a tie), the point the centre of the contact segment at t_enter.
-MINK_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
-    if (!mink_aabb_is_valid(a) || !mink_aabb_is_valid(b) || !mink_vec2_is_valid(va) ||
-        !mink_vec2_is_valid(vb) || !mink_isfinite(dt) || !(dt >= 0.0f))
-        return mink_hit_invalid();
+///
+/// Every case is computed and the answer picked field by field at the end, with no branch: in a
+/// loop over many pairs compilers then turn the whole query into SIMD selects (4 to 8 pairs per
+/// instruction), which an early return prevents. What is computed for a case not taken, even from
+/// invalid input, is dropped by the selects, so the bits are those of the branching form.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
     mink_aabb md = mink_aabb_minkowski_diff(a, b);
     mink_vec2 r = mink_v2((vb.x - va.x) * dt, (vb.y - va.y) * dt);
-    if (!mink_aabb_is_valid(md) || !mink_vec2_is_valid(r)) return mink_hit_invalid(); /* overflow */
+    /* md and r not finite: the input was, but a difference overflowed. */
+    int ok = mink_aabb_is_valid(a) & mink_aabb_is_valid(b) & mink_vec2_is_valid(va) & mink_vec2_is_valid(vb) &
+             mink_finite(dt) & (dt >= 0.0f) & mink_aabb_is_valid(md) & mink_vec2_is_valid(r);
 
     float ex, xx, ey, xy;
     mink_slab(md.min.x, md.max.x, r.x, &ex, &xx);
@@ -265,28 +288,36 @@ MINK_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb b, min
     int enter_on_y = ey > ex;
     float t_enter = enter_on_y ? ey : ex;
     float t_exit = mink_minf(xx, xy);
+    int holds = mink_aabb_md_holds_origin(md);
+    /* t_enter < t_exit, spelled per axis: the same for the non-NaN slab times of valid input, and
+     * GCC does not turn it into a select between two comparisons, which it cannot vectorize. */
+    int meets = (t_enter < xx) & (t_enter < xy) & (t_enter >= 0.0f) & (t_enter < 1.0f);
 
-    if (mink_aabb_md_holds_origin(md)) {
-        mink_hit h = mink_aabb_overlap_from_md(a, b, md);
-        if (!mink_vec2_is_valid(h.point)) return mink_hit_invalid();
-        h.t_exit = t_exit; /* the origin is inside every slab, so this is >= 0 (0 only by underflow) */
-        return h;
-    }
-    if (!(t_enter < t_exit && t_enter >= 0.0f && t_enter < 1.0f)) return mink_hit_none();
+    /* Already overlapping: the penetration vector. */
+    mink_hit o = mink_aabb_overlap_from_md(a, b, md);
+    /* Meeting during the step. The ray moves the origin towards −normal relative to a − b: a
+     * approaches b from the +x side when r.x > 0, so b's +x face is hit and the normal (b towards
+     * a) is +x. */
+    float t = t_enter + 0.0f; /* + 0 turns a −0 (from 0 / negative) into +0 */
+    float nx = enter_on_y ? 0.0f : (r.x > 0.0f ? 1.0f : -1.0f);
+    float ny = enter_on_y ? (r.y > 0.0f ? 1.0f : -1.0f) : 0.0f;
+    float s = dt * t;
+    mink_vec2 p = mink_aabb_meet_point(mink_aabb_offset(a, mink_v2(va.x * s, va.y * s)),
+                                       mink_aabb_offset(b, mink_v2(vb.x * s, vb.y * s)));
+    p = mink_v2(holds ? o.point.x : p.x, holds ? o.point.y : p.y);
 
-    mink_hit h = mink_hit_none();
-    h.t = t_enter + 0.0f; /* + 0 turns a −0 (from 0 / negative) into +0 */
-    /* The ray moves the origin towards −normal relative to a − b: a approaches b from the +x side
-     * when r.x > 0, so b's +x face is hit and the normal (b towards a) is +x. */
-    h.normal = enter_on_y ? mink_v2(0.0f, r.y > 0.0f ? 1.0f : -1.0f)
-                          : mink_v2(r.x > 0.0f ? 1.0f : -1.0f, 0.0f);
-    h.depth = 0.0f;
-    float s = dt * h.t;
-    h.point = mink_aabb_meet_point(mink_aabb_offset(a, mink_v2(va.x * s, va.y * s)),
-                                   mink_aabb_offset(b, mink_v2(vb.x * s, vb.y * s)));
-    h.t_exit = t_exit;
-    h.flags = MINK_HIT_CONTACT;
-    if (!mink_vec2_is_valid(h.point)) return mink_hit_invalid();
+    int contact = holds | meets;
+    int invalid = (!ok) | (contact & !mink_vec2_is_valid(p)); /* the point overflowed */
+    int live = contact & !invalid;
+    mink_hit h;
+    h.t = live & !holds ? t : 0.0f;
+    h.normal = mink_v2(live ? (holds ? o.normal.x : nx) : 0.0f, live ? (holds ? o.normal.y : ny) : 0.0f);
+    h.depth = live & holds ? o.depth : 0.0f;
+    h.point = mink_v2(live ? p.x : 0.0f, live ? p.y : 0.0f);
+    /* With an overlap the origin is inside every slab, so t_exit >= 0 (0 only by underflow). */
+    h.t_exit = live ? t_exit : 0.0f;
+    h.flags = invalid ? (uint32_t)MINK_HIT_INVALID
+                      : (live ? (holds ? o.flags : (uint32_t)MINK_HIT_CONTACT) : 0u);
     return h;
 }
 
