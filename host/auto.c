@@ -9,29 +9,24 @@
  * milliseconds, once per kind and context. Each time is the median of seven after a warm-up, which
  * also pays any lazy kernel compile the first real launch would have paid. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "internal.h"
 
 #define MINK_AUTO_RUNS 7
 
-/* Median wall time of a few runs, on the device (n pairs) or the scalar path. The median, not the
- * best: a launch on PoCL takes 10 µs when its worker threads are awake and 70 µs when they are
- * not, and a batch call meets the usual case. */
-static mink_status median_ms(mink_context *ctx, const mink_batch_kind *kind, int on_device, const void *in,
-                             size_t n, mink_hit *hits, double *median) {
-    const mink_rotating_desc defaults = {0};
+/* Median wall time of a few runs of n pairs, on the device or the scalar path. The median, not
+ * the best: a launch on PoCL takes 10 µs when its worker threads are awake and 70 µs when they
+ * are not, and a batch call meets the usual case. */
+static mink_status median_ms(mink_context *ctx, mink_auto_run_fn *run, void *job, int on_device, size_t n,
+                             double *median) {
     double ms[MINK_AUTO_RUNS];
-    for (int run = -1; run < MINK_AUTO_RUNS; run++) { /* run -1 warms up */
-        mink_batch_stats st = {0};
+    for (int r = -1; r < MINK_AUTO_RUNS; r++) { /* run -1 warms up */
         double t0 = mink__now_ms();
-        if (on_device) {
-            mink_status status = mink__batch_opencl(ctx, kind, in, n, 1.0f, &defaults, hits, &st);
-            if (status != MINK_OK) return status;
-        } else {
-            kind->scalar(in, n, 1.0f, &defaults, hits);
-        }
-        if (run >= 0) ms[run] = mink__now_ms() - t0;
+        mink_status status = run(ctx, job, on_device, n);
+        if (status != MINK_OK) return status;
+        if (r >= 0) ms[r] = mink__now_ms() - t0;
     }
     for (int i = 1; i < MINK_AUTO_RUNS; i++) /* insertion sort: seven numbers */
         for (int j = i; j > 0 && ms[j - 1] > ms[j]; j--) {
@@ -42,12 +37,56 @@ static mink_status median_ms(mink_context *ctx, const mink_batch_kind *kind, int
     return MINK_OK;
 }
 
-mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind, size_t *out) {
-    size_t k = (size_t)kind->kernel;
+mink_status mink__auto_measure(mink_context *ctx, mink_kernel_id slot, size_t m, mink_auto_run_fn *run,
+                               void *job, size_t *out) {
+    size_t k = (size_t)slot;
     if (ctx->auto_fixed || ctx->auto_known[k]) {
         *out = ctx->auto_min[k];
         return MINK_OK;
     }
+    double one = 0.0, many = 0.0, scalar = 0.0;
+    mink_status status = median_ms(ctx, run, job, 1, 1, &one);
+    if (status == MINK_OK) status = median_ms(ctx, run, job, 1, m, &many);
+    if (status == MINK_OK) status = median_ms(ctx, run, job, 0, m, &scalar);
+    if (status != MINK_OK) return status;
+
+    double s = scalar / (double)m, d = (many - one) / (double)m, fixed = one;
+    /* A scalar loop that is faster a pair than the device (the vectorized box loop against PoCL)
+     * keeps every batch. Otherwise the measured crossover, up to a few samples' worth: past that
+     * nothing was measured, and a device scales up better than a sample shows (more work-groups,
+     * the fixed cost spread thinner), so from there it gets the batch. */
+    double most = 4.0 * (double)m;
+    if (s > d) {
+        double least = ceil(fixed / (s - d));
+        ctx->auto_min[k] = (size_t)(least < most ? least : most);
+    } else {
+        ctx->auto_min[k] = SIZE_MAX;
+    }
+    ctx->auto_known[k] = 1;
+    *out = ctx->auto_min[k];
+    return MINK_OK;
+}
+
+/* A batch kind's sample: records in, hits out. */
+typedef struct kind_job {
+    const mink_batch_kind *kind;
+    const void *in;
+    mink_hit *hits;
+} kind_job;
+
+static mink_status run_kind(mink_context *ctx, void *job, int on_device, size_t n) {
+    const kind_job *j = job;
+    const mink_rotating_desc defaults = {0};
+    if (!on_device) {
+        mink__batch_scalar(ctx, j->kind, j->in, n, 1.0f, &defaults, j->hits);
+        return MINK_OK;
+    }
+    mink_batch_stats st = {0};
+    return mink__batch_opencl(ctx, j->kind, j->in, n, 1.0f, &defaults, j->hits, &st);
+}
+
+mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind, size_t *out) {
+    if (ctx->auto_fixed || ctx->auto_known[kind->kernel]) return mink__auto_measure(ctx, kind->kernel, 0, NULL, NULL, out);
     size_t m = kind->sample_pairs;
     void *in = malloc(m * kind->record_size);
     mink_hit *hits = malloc(m * sizeof *hits);
@@ -57,21 +96,8 @@ mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind,
                           kind->name);
     }
     kind->sample(m, in);
-    double one = 0.0, many = 0.0, scalar = 0.0;
-    mink_status status = median_ms(ctx, kind, 1, in, 1, hits, &one);
-    if (status == MINK_OK) status = median_ms(ctx, kind, 1, in, m, hits, &many);
-    if (status == MINK_OK) status = median_ms(ctx, kind, 0, in, m, hits, &scalar);
+    kind_job job = {kind, in, hits};
+    mink_status status = mink__auto_measure(ctx, kind->kernel, m, run_kind, &job, out);
     free(in), free(hits);
-    if (status != MINK_OK) return status;
-
-    double s = scalar / (double)m, d = (many - one) / (double)m, fixed = one;
-    /* Past a few samples' worth nothing was measured, and a device scales up better than a
-     * sample shows (more work-groups, the fixed cost spread thinner): from there it gets the batch
-     * whatever the sample said, as AUTO always did. Below, the measured crossover. */
-    double most = 4.0 * (double)m;
-    double least = s > d ? ceil(fixed / (s - d)) : most;
-    ctx->auto_min[k] = (size_t)(least < most ? least : most);
-    ctx->auto_known[k] = 1;
-    *out = ctx->auto_min[k];
-    return MINK_OK;
+    return status;
 }

@@ -6,7 +6,7 @@
 #include "mink/sample.h"
 
 /* What every batch checks before touching its arrays. */
-static mink_status check_batch(mink_context *ctx, const char *fn, const void *in, size_t in_size,
+mink_status mink__check_batch(mink_context *ctx, const char *fn, const void *in, size_t in_size,
                                void *out, size_t out_size, size_t count, float dt) {
     if (ctx == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "%s: ctx is NULL", fn);
     if (count > 0 && (in == NULL || out == NULL))
@@ -37,52 +37,52 @@ fail:
     return status;
 }
 
-/* One launch of kernel k over n records: in → out. Adds the kernel's time to *kernel_ms. */
-static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, size_t in_size,
-                          void *out, size_t out_size, size_t n, float dt, const mink_rotating_desc *desc,
-                          double *kernel_ms) {
+mink_status mink__launch(mink_context *ctx, const mink_launch *l, size_t n, float dt,
+                         const mink_rotating_desc *desc, double *kernel_ms) {
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
-    cl_mem bin = NULL, bout = NULL;
+    size_t arrays = l->n_in + l->n_out;
+    cl_mem mem[MINK_MAX_ARRAYS] = {0};
     cl_event done = NULL;
-    cl_kernel kernel = ctx->kernels[k];
-    size_t in_bytes = n * in_size, out_bytes = n * out_size;
+    cl_kernel kernel = ctx->kernels[l->kernel];
 
-    if (ctx->map_host_memory) {
-        /* The device works on the caller's arrays: on a CPU device nothing is copied. */
-        bin = clCreateBuffer(ctx->cl, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, in_bytes, (void *)in, &err);
-        MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
-        bout = clCreateBuffer(ctx->cl, CL_MEM_WRITE_ONLY | CL_MEM_USE_HOST_PTR, out_bytes, out, &err);
-        MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
-    } else {
-        status = reserve(ctx, &ctx->buf_in, &ctx->buf_in_size, in_bytes, CL_MEM_READ_ONLY);
+    for (size_t j = 0; j < arrays; j++) {
+        int is_in = j < l->n_in;
+        size_t bytes = n * (is_in ? l->in_size[j] : l->out_size[j - l->n_in]);
+        void *host = is_in ? (void *)l->in[j] : l->out[j - l->n_in];
+        cl_mem_flags rw = is_in ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY;
+        if (ctx->map_host_memory) {
+            /* The device works on the caller's arrays: on a CPU device nothing is copied. */
+            mem[j] = clCreateBuffer(ctx->cl, rw | CL_MEM_USE_HOST_PTR, bytes, host, &err);
+            MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
+            continue;
+        }
+        status = reserve(ctx, &ctx->bufs[j], &ctx->buf_sizes[j], bytes, rw);
         if (status != MINK_OK) goto fail;
-        status = reserve(ctx, &ctx->buf_out, &ctx->buf_out_size, out_bytes, CL_MEM_WRITE_ONLY);
-        if (status != MINK_OK) goto fail;
-        bin = ctx->buf_in;
-        bout = ctx->buf_out;
+        mem[j] = ctx->bufs[j];
         /* Blocking: even if the calls after it fail, nothing queued reads the caller's array later. */
-        MINK_CL_TRY(ctx, clEnqueueWriteBuffer(ctx->queue, bin, CL_TRUE, 0, in_bytes, in, 0, NULL, NULL), fail);
+        if (is_in) MINK_CL_TRY(ctx, clEnqueueWriteBuffer(ctx->queue, mem[j], CL_TRUE, 0, bytes, host, 0, NULL, NULL), fail);
     }
 
-    cl_uint count = (cl_uint)n;
-    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 0, sizeof bin, &bin), fail);
-    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 1, sizeof bout, &bout), fail);
-    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 2, sizeof count, &count), fail);
-    MINK_CL_TRY(ctx, clSetKernelArg(kernel, 3, sizeof dt, &dt), fail);
-    if (k == MINK_KERNEL_SWEEP_ROTATING) {
+    cl_uint count = (cl_uint)n, arg = (cl_uint)arrays;
+    for (cl_uint j = 0; j < arg; j++) MINK_CL_TRY(ctx, clSetKernelArg(kernel, j, sizeof mem[j], &mem[j]), fail);
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg, sizeof count, &count), fail);
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg + 1, sizeof dt, &dt), fail);
+    if (l->kernel == MINK_KERNEL_SWEEP_ROTATING) {
         cl_uint cap = desc->max_iterations;
-        MINK_CL_TRY(ctx, clSetKernelArg(kernel, 4, sizeof desc->target, &desc->target), fail);
-        MINK_CL_TRY(ctx, clSetKernelArg(kernel, 5, sizeof cap, &cap), fail);
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg + 2, sizeof desc->target, &desc->target), fail);
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg + 3, sizeof cap, &cap), fail);
     }
-    size_t local = ctx->local_size[k];
+    size_t local = ctx->local_size[l->kernel];
     size_t global = (n + local - 1) / local * local;
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, &done), fail);
 
     /* With MAP, reading a USE_HOST_PTR buffer into its own host pointer is the one copy OpenCL
      * allows there (all else done, nothing mapped), and a CPU device skips it. Unlike map + unmap,
      * it leaves nothing mapped, so a failure half way can never strand the buffer. */
-    MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, bout, CL_TRUE, 0, out_bytes, out, 0, NULL, NULL), fail);
+    for (size_t j = 0; j < l->n_out; j++)
+        MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, mem[l->n_in + j], CL_TRUE, 0, n * l->out_size[j], l->out[j],
+                                             0, NULL, NULL), fail);
 
     cl_ulong start = 0, end = 0;
     if (clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
@@ -92,10 +92,9 @@ static mink_status launch(mink_context *ctx, mink_kernel_id k, const void *in, s
 fail:
     if (status != MINK_OK) clFinish(ctx->queue); /* nothing may still use the caller's arrays */
     if (done) clReleaseEvent(done);
-    if (ctx->map_host_memory) {
-        if (bin) clReleaseMemObject(bin);
-        if (bout) clReleaseMemObject(bout);
-    }
+    if (ctx->map_host_memory)
+        for (size_t j = 0; j < arrays; j++)
+            if (mem[j]) clReleaseMemObject(mem[j]);
     return status;
 }
 
@@ -103,18 +102,39 @@ fail:
 mink_status mink__batch_opencl(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                                float dt, const mink_rotating_desc *desc, mink_hit *hits,
                                mink_batch_stats *st) {
-    const char *src = in;
-    char *dst = (char *)hits;
+    mink_launch l = {.kernel = kind->kernel, .n_in = 1, .n_out = 1};
+    l.in_size[0] = kind->record_size;
+    l.out_size[0] = sizeof *hits;
     for (size_t done = 0; done < count;) {
         size_t n = count - done;
         if (n > ctx->max_pairs_per_launch) n = ctx->max_pairs_per_launch;
-        mink_status status = launch(ctx, kind->kernel, src + done * kind->record_size, kind->record_size,
-                                    dst + done * sizeof *hits, sizeof *hits, n, dt, desc, &st->kernel_ms);
+        l.in[0] = (const char *)in + done * kind->record_size;
+        l.out[0] = hits + done;
+        mink_status status = mink__launch(ctx, &l, n, dt, desc, &st->kernel_ms);
         if (status != MINK_OK) return status;
         st->launches++;
         done += n;
     }
     return MINK_OK;
+}
+
+typedef struct scalar_job {
+    const mink_batch_kind *kind;
+    const char *in;
+    float dt;
+    const mink_rotating_desc *desc;
+    mink_hit *hits;
+} scalar_job;
+
+static void scalar_range(void *job, size_t begin, size_t end) {
+    const scalar_job *j = job;
+    j->kind->scalar(j->in + begin * j->kind->record_size, end - begin, j->dt, j->desc, j->hits + begin);
+}
+
+void mink__batch_scalar(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
+                        float dt, const mink_rotating_desc *desc, mink_hit *hits) {
+    scalar_job job = {kind, in, dt, desc, hits};
+    mink__parallel(ctx->threads, count, MINK_PAIRS_PER_THREAD, scalar_range, &job);
 }
 
 static void sample_aabb(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
@@ -150,7 +170,7 @@ static const mink_batch_kind kind_rotating = {"mink_batch_sweep_rotating", MINK_
 
 static mink_status run_batch_with(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                                   float dt, const mink_rotating_desc *desc, mink_hit *hits) {
-    mink_status status = check_batch(ctx, kind->name, in, kind->record_size, hits, sizeof *hits, count, dt);
+    mink_status status = mink__check_batch(ctx, kind->name, in, kind->record_size, hits, sizeof *hits, count, dt);
     if (status != MINK_OK) return status;
     mink_backend path = ctx->backend;
     if (path == MINK_BACKEND_OPENCL && ctx->auto_pick && count > 0) {
@@ -165,17 +185,22 @@ static mink_status run_batch_with(mink_context *ctx, const mink_batch_kind *kind
         if (path == MINK_BACKEND_OPENCL)
             status = mink__batch_opencl(ctx, kind, in, count, dt, desc, hits, &st);
         else
-            kind->scalar(in, count, dt, desc, hits);
+            mink__batch_scalar(ctx, kind, in, count, dt, desc, hits);
     }
     if (status != MINK_OK) return status;
-    st.total_ms = mink__now_ms() - t0;
-    if (path != MINK_BACKEND_OPENCL) st.kernel_ms = st.total_ms;
-    st.pairs = count;
-    st.bytes_in = count * kind->record_size;
-    st.bytes_out = count * sizeof *hits;
-    st.backend = path;
-    ctx->stats = st;
+    mink__batch_done(ctx, path, count, kind->record_size, t0, &st);
     return MINK_OK;
+}
+
+void mink__batch_done(mink_context *ctx, mink_backend path, size_t count, size_t record_size, double t0,
+                      mink_batch_stats *st) {
+    st->total_ms = mink__now_ms() - t0;
+    if (path != MINK_BACKEND_OPENCL) st->kernel_ms = st->total_ms;
+    st->pairs = count;
+    st->bytes_in = count * record_size;
+    st->bytes_out = count * sizeof(mink_hit);
+    st->backend = path;
+    ctx->stats = *st;
 }
 
 static mink_status run_batch(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,

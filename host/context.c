@@ -68,6 +68,9 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
     if ((unsigned)desc.transfer > MINK_TRANSFER_COPY)
         return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_context_create: unknown transfer %d",
                           (int)desc.transfer);
+    if (desc.threads > MINK_MAX_THREADS)
+        return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_context_create: %u threads (at most %u)",
+                          desc.threads, MINK_MAX_THREADS);
     if (desc.backend == MINK_BACKEND_SCALAR && desc.device != NULL)
         return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT,
                           "mink_context_create: a device (\"%s\") was named for the scalar backend",
@@ -76,6 +79,7 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
     mink_context *ctx = calloc(1, sizeof *ctx);
     if (ctx == NULL) return mink__fail(NULL, MINK_ERR_OUT_OF_MEMORY, "out of memory for a context");
     ctx->backend = MINK_BACKEND_SCALAR;
+    ctx->threads = desc.threads > 0 ? desc.threads : 1;
     snprintf(ctx->device, sizeof ctx->device, "scalar");
 
     mink_status status = MINK_OK;
@@ -96,8 +100,8 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
 
 void mink_context_destroy(mink_context *ctx) {
     if (ctx == NULL) return;
-    if (ctx->buf_in) clReleaseMemObject(ctx->buf_in);
-    if (ctx->buf_out) clReleaseMemObject(ctx->buf_out);
+    for (int k = 0; k < MINK_MAX_ARRAYS; k++)
+        if (ctx->bufs[k]) clReleaseMemObject(ctx->bufs[k]);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++)
         if (ctx->kernels[k]) clReleaseKernel(ctx->kernels[k]);
     if (ctx->program) clReleaseProgram(ctx->program);

@@ -29,6 +29,9 @@ _Static_assert(sizeof(mink_pair) == 328, "mink_pair must be 328 bytes");
  * allocation limit for it. */
 #define MINK_MAX_RECORD_SIZE sizeof(mink_pair)
 
+/* The most arrays a batch passes to its kernel: box columns, 12 in and 8 out. */
+#define MINK_MAX_ARRAYS 20
+
 /* The work-group size launches ask for (lowered to a kernel's own limit). */
 #define MINK_LOCAL_SIZE 256
 
@@ -42,6 +45,7 @@ typedef enum mink_kernel_id {
     MINK_KERNEL_SWEEP_POLYGON_CIRCLE,
     MINK_KERNEL_SWEEP_PAIR,
     MINK_KERNEL_SWEEP_ROTATING,
+    MINK_KERNEL_SWEEP_AABB_SOA,
     MINK_KERNEL_LAYOUT,
     /* The world's passes (kernels/world.cl). */
     MINK_KERNEL_WORLD_BOUNDS,
@@ -71,6 +75,7 @@ struct mink_context {
     char device[300];
     char *error; /* heap: a build log can be long */
     mink_batch_stats stats;
+    unsigned threads; /* for scalar-path batches: 1 or more */
 
     /* OpenCL; all NULL on the scalar path. */
     cl_device_id cl_device;
@@ -81,8 +86,10 @@ struct mink_context {
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
-    cl_mem buf_in, buf_out;      /* MINK_TRANSFER_COPY: kept between calls, grown as needed */
-    size_t buf_in_size, buf_out_size;
+    /* MINK_TRANSFER_COPY: kept between calls, grown as needed; a batch's inputs first, then its
+     * outputs (one each for records, 12 and 8 for box columns). */
+    cl_mem bufs[MINK_MAX_ARRAYS];
+    size_t buf_sizes[MINK_MAX_ARRAYS];
 
     /* MINK_BACKEND_AUTO on a device: batches below auto_min[kernel] pairs take the scalar path.
      * auto_fixed: the desc gave one count for every kind; else each is measured on first use. */
@@ -140,6 +147,20 @@ mink_scalar_fn mink__scalar_sweep_aabb, mink__scalar_sweep_circle, mink__scalar_
     mink__scalar_sweep_polygon, mink__scalar_sweep_polygon_aabb, mink__scalar_sweep_polygon_circle,
     mink__scalar_sweep_pair, mink__scalar_sweep_rotating;
 
+/* The box columns [begin, end) of mink_batch_sweep_aabb_soa. */
+void mink__scalar_sweep_aabb_soa(const mink_aabb_pair_soa *pairs, size_t begin, size_t end, float dt,
+                                 const mink_hit_soa *hits);
+
+/* threads.c: fn over [0, count) in contiguous runs on up to `threads` threads, the calling one
+ * included, each run at least min_each long. A thread that cannot be started leaves its run to
+ * the calling thread: the work is always done. */
+typedef void mink_range_fn(void *job, size_t begin, size_t end);
+void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_fn *fn, void *job);
+
+/* Pairs a scalar-path thread takes at least: starting one costs tens of microseconds, what a
+ * core sweeps of the cheapest kind (boxes) in about as long. */
+#define MINK_PAIRS_PER_THREAD 16384
+
 /* What differs between batch kinds (batch.c's table): the rest is common code. */
 typedef struct mink_batch_kind {
     const char *name;         /* the public function, for messages */
@@ -150,14 +171,42 @@ typedef struct mink_batch_kind {
     size_t sample_pairs;      /* how many to measure with: about a millisecond of scalar work */
 } mink_batch_kind;
 
+/* batch.c: one launch of kernel k over n pairs, from n_in arrays to n_out arrays whose elements
+ * are in_size[j] and out_size[j] bytes, each pointer at the launch's first pair. */
+typedef struct mink_launch {
+    mink_kernel_id kernel;
+    size_t n_in, n_out;
+    const void *in[MINK_MAX_ARRAYS];
+    void *out[MINK_MAX_ARRAYS];
+    size_t in_size[MINK_MAX_ARRAYS], out_size[MINK_MAX_ARRAYS];
+} mink_launch;
+mink_status mink__launch(mink_context *ctx, const mink_launch *l, size_t n, float dt,
+                         const mink_rotating_desc *desc, double *kernel_ms);
+
 /* batch.c: the batch on the device, split into launches that fit it. */
 mink_status mink__batch_opencl(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                                float dt, const mink_rotating_desc *desc, mink_hit *hits,
                                mink_batch_stats *stats);
 
+/* batch.c: what every batch checks before touching its arrays. */
+mink_status mink__check_batch(mink_context *ctx, const char *fn, const void *in, size_t in_size, void *out,
+                              size_t out_size, size_t count, float dt);
+/* batch.c: records a successful call's figures (begun at t0 on `path`) as the context's stats. */
+void mink__batch_done(mink_context *ctx, mink_backend path, size_t count, size_t record_size, double t0,
+                      mink_batch_stats *st);
+
+/* batch.c: the batch on the scalar path, over the context's threads. */
+void mink__batch_scalar(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
+                        float dt, const mink_rotating_desc *desc, mink_hit *hits);
+
 /* auto.c: the pair count from which AUTO sends batches of this kind to the device (measured on
  * first use unless the desc fixed it). */
 mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind, size_t *out);
+/* The same for any batch: run(job, on_device, n) answers n of the job's m sample pairs on the
+ * device or the scalar path; `slot` is the batch's kernel. */
+typedef mink_status mink_auto_run_fn(mink_context *ctx, void *job, int on_device, size_t n);
+mink_status mink__auto_measure(mink_context *ctx, mink_kernel_id slot, size_t m, mink_auto_run_fn *run,
+                               void *job, size_t *out);
 
 /* status.c: monotonic milliseconds. */
 double mink__now_ms(void);

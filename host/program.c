@@ -21,6 +21,7 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_SWEEP_POLYGON_CIRCLE] = "mink_sweep_polygon_circle_kernel",
     [MINK_KERNEL_SWEEP_PAIR] = "mink_sweep_pair_kernel",
     [MINK_KERNEL_SWEEP_ROTATING] = "mink_sweep_rotating_kernel",
+    [MINK_KERNEL_SWEEP_AABB_SOA] = "mink_sweep_aabb_soa_kernel",
     [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
     [MINK_KERNEL_WORLD_BOUNDS] = "mink_world_bounds_kernel",
     [MINK_KERNEL_MEASURE] = "mink_measure_kernel",

@@ -33,6 +33,35 @@ __kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global 
     if (i < n) hits[i] = mink_sweep_rotating_record(in[i], dt, desc);
 }
 
+/* Box pairs as columns (mink_batch_sweep_aabb_soa): one array per field in and out. The query is
+ * branch-free, so a CPU implementation can run a work-group's items in SIMD lanes. */
+__kernel void mink_sweep_aabb_soa_kernel(__global const float *a_min_x, __global const float *a_min_y,
+                                         __global const float *a_max_x, __global const float *a_max_y,
+                                         __global const float *va_x, __global const float *va_y,
+                                         __global const float *b_min_x, __global const float *b_min_y,
+                                         __global const float *b_max_x, __global const float *b_max_y,
+                                         __global const float *vb_x, __global const float *vb_y,
+                                         __global float *t, __global float *normal_x, __global float *normal_y,
+                                         __global float *depth, __global float *point_x, __global float *point_y,
+                                         __global float *t_exit, __global uint *flags, uint n, float dt) {
+    size_t i = get_global_id(0);
+    if (i >= n) return;
+    mink_aabb a, b;
+    a.min = mink_v2(a_min_x[i], a_min_y[i]);
+    a.max = mink_v2(a_max_x[i], a_max_y[i]);
+    b.min = mink_v2(b_min_x[i], b_min_y[i]);
+    b.max = mink_v2(b_max_x[i], b_max_y[i]);
+    mink_hit h = mink_sweep_aabb(a, mink_v2(va_x[i], va_y[i]), b, mink_v2(vb_x[i], vb_y[i]), dt);
+    t[i] = h.t;
+    normal_x[i] = h.normal.x;
+    normal_y[i] = h.normal.y;
+    depth[i] = h.depth;
+    point_x[i] = h.point.x;
+    point_y[i] = h.point.y;
+    t_exit[i] = h.t_exit;
+    flags[i] = h.flags;
+}
+
 /* The device's sizes of the shared records, checked against the host's when a context is made:
  * a compiler that laid them out differently would read garbage, not fail. */
 __kernel void mink_layout_kernel(__global uint *sizes) {

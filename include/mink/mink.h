@@ -48,7 +48,7 @@ typedef enum mink_status {
 typedef enum mink_backend {
     MINK_BACKEND_AUTO = 0, ///< the best OpenCL device (GPU before CPU), and the scalar path for batches too
                            ///< small to repay a launch (see auto_min_pairs); only the scalar path if there is no platform
-    MINK_BACKEND_SCALAR,   ///< plain C on the calling thread
+    MINK_BACKEND_SCALAR,   ///< plain C on the calling thread (or more: see mink_context_desc.threads)
     MINK_BACKEND_OPENCL,   ///< an OpenCL device, or MINK_ERR_NO_DEVICE
 } mink_backend;
 
@@ -67,10 +67,35 @@ typedef struct mink_context_desc {
     mink_transfer transfer;      ///< default MINK_TRANSFER_AUTO
     /// With MINK_BACKEND_AUTO on a device: batches of fewer pairs than this run on the scalar path
     /// (the same bits, without a launch's fixed cost). 0: measured for each batch kind on its first
-    /// AUTO batch, as the size where the device starts to win (a few milliseconds, once). 1: always
-    /// the device. Ignored by the other backends.
+    /// AUTO batch, as the size where the device starts to win, or never when the scalar path (with
+    /// `threads`) is faster a pair (a few milliseconds, once). 1: always the device. Ignored by the
+    /// other backends.
     size_t auto_min_pairs;
+    /// Threads a scalar-path batch is split over, the calling one included, each taking a
+    /// contiguous run of pairs (the bits do not depend on it). 0: 1, the calling thread only.
+    /// Batches too small to repay starting a thread use fewer. At most MINK_MAX_THREADS.
+    unsigned threads;
 } mink_context_desc;
+
+/// The most threads a context may use.
+#define MINK_MAX_THREADS 256u
+
+/// Box pairs as columns (a structure of arrays): pair i is box a from (a_min_x[i], a_min_y[i]) to
+/// (a_max_x[i], a_max_y[i]) moving with (va_x[i], va_y[i]), and box b likewise: the fields of
+/// mink_aabb_pair, one array each. Every array holds at least `count` floats of the call.
+typedef struct mink_aabb_pair_soa {
+    const float *a_min_x, *a_min_y, *a_max_x, *a_max_y;
+    const float *va_x, *va_y;
+    const float *b_min_x, *b_min_y, *b_max_x, *b_max_y;
+    const float *vb_x, *vb_y;
+} mink_aabb_pair_soa;
+
+/// Results as columns: element i of each array is that field of pair i's mink_hit. The arrays
+/// must not overlap each other or the input.
+typedef struct mink_hit_soa {
+    float *t, *normal_x, *normal_y, *depth, *point_x, *point_y, *t_exit;
+    uint32_t *flags;
+} mink_hit_soa;
 
 typedef struct mink_context mink_context;
 
@@ -132,6 +157,13 @@ mink_batch_stats mink_context_stats(const mink_context *ctx);
 /// with count > 0, a bad dt, a byte count that overflows) return MINK_ERR_INVALID_ARGUMENT.
 mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
                                   float dt, mink_hit *hits);
+
+/// mink_batch_sweep_aabb on columns: the same answers, bit for bit, written field by field. A
+/// record per pair keeps a CPU from sweeping several pairs per instruction; columns let it (see
+/// docs/benchmarks.md for what that is worth). The same argument checks, and a NULL array in either
+/// struct with count > 0 is MINK_ERR_INVALID_ARGUMENT.
+mink_status mink_batch_sweep_aabb_soa(mink_context *ctx, const mink_aabb_pair_soa *pairs, size_t count,
+                                      float dt, const mink_hit_soa *hits);
 
 /// The same for circle pairs (mink_sweep_circle on each).
 mink_status mink_batch_sweep_circle(mink_context *ctx, const mink_circle_pair *pairs, size_t count,

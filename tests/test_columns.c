@@ -1,0 +1,178 @@
+/* tests/test_columns.c — box pairs as columns (mink_batch_sweep_aabb_soa) and scalar batches over
+ * threads: the same bits as the record batch on every path, however the work is split.
+ *
+ * The record batch is itself checked against the hand cases (test_aabb) and a double-precision
+ * oracle (test_random) on these seeds and scales, so bit-equality with it carries those checks. */
+#include "test_util.h"
+
+/* A batch as columns, in and out. */
+typedef struct columns {
+    float *mem;
+    mink_aabb_pair_soa in;
+    mink_hit_soa out;
+} columns;
+
+static columns columns_from(const mink_aabb_pair *pairs, size_t n) {
+    columns c;
+    c.mem = malloc(n * 20 * sizeof(float) + 1);
+    assert_non_null(c.mem);
+    float *col[20];
+    for (int k = 0; k < 20; k++) col[k] = c.mem + (size_t)k * n;
+    for (size_t i = 0; i < n; i++) {
+        float r[12];
+        memcpy(r, &pairs[i], sizeof r);
+        for (int k = 0; k < 12; k++) col[k][i] = r[k];
+    }
+    c.in = (mink_aabb_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
+                                col[10], col[11]};
+    c.out = (mink_hit_soa){col[12], col[13], col[14], col[15], col[16], col[17], col[18], (uint32_t *)(void *)col[19]};
+    memset(col[12], 0xA5, n * 8 * sizeof(float)); /* a result never written shows */
+    return c;
+}
+
+static void assert_columns_equal(const columns *c, const mink_hit *want, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        mink_hit got = {c->out.t[i], {c->out.normal_x[i], c->out.normal_y[i]}, c->out.depth[i],
+                        {c->out.point_x[i], c->out.point_y[i]}, c->out.t_exit[i], c->out.flags[i]};
+        if (memcmp(&got, &want[i], sizeof got) != 0) fail_msg("pair %zu of %zu differs from the record batch", i, n);
+    }
+}
+
+/* The sample at 2^exponent, with some pairs made invalid in every way the checks know. */
+static mink_aabb_pair *make_pairs(uint64_t seed, size_t n, int exponent) {
+    mink_aabb_pair *p = malloc((n + 1) * sizeof *p);
+    assert_non_null(p);
+    mink_sample_aabb_pairs(seed, n, p);
+    float k = ldexpf(1.0f, exponent);
+    for (size_t i = 0; i < n; i++) {
+        float *f = (float *)&p[i];
+        for (int j = 0; j < 12; j++) f[j] *= k;
+    }
+    for (size_t i = 7; i < n; i += 101) {
+        float *f = (float *)&p[i];
+        const float bad[] = {NAN, INFINITY, -INFINITY, 3e38f};
+        f[i % 12] = bad[i % 4]; /* 3e38: valid, but the Minkowski difference overflows */
+    }
+    return p;
+}
+
+/* Contexts that split the work differently: threads, launches, transfers. */
+static const mink_context_desc descs[] = {
+    {.backend = MINK_BACKEND_SCALAR},
+    {.backend = MINK_BACKEND_SCALAR, .threads = 3},
+    {.backend = MINK_BACKEND_OPENCL, .transfer = MINK_TRANSFER_MAP},
+    {.backend = MINK_BACKEND_OPENCL, .transfer = MINK_TRANSFER_COPY, .max_pairs_per_launch = 40000},
+    {.backend = MINK_BACKEND_AUTO, .threads = 2},
+};
+
+static void run_set(uint64_t seed, size_t n, int exponent, float dt) {
+    mink_aabb_pair *pairs = make_pairs(seed, n, exponent);
+    mink_hit *want = malloc((n + 1) * sizeof *want), *got = malloc((n + 1) * sizeof *got);
+    assert_true(want && got);
+    mink_context *scalar = NULL;
+    assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
+    assert_int_equal(mink_batch_sweep_aabb(scalar, pairs, n, dt, want), MINK_OK);
+    mink_context_destroy(scalar);
+    for (size_t d = 0; d < sizeof descs / sizeof descs[0]; d++) {
+        mink_context *ctx = NULL;
+        if (mink_context_create(&descs[d], &ctx) != MINK_OK) fail_msg("context %zu: %s", d, mink_last_error());
+        columns c = columns_from(pairs, n);
+        assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, n, dt, &c.out), MINK_OK);
+        assert_columns_equal(&c, want, n);
+        mink_batch_stats st = mink_context_stats(ctx);
+        assert_int_equal(st.pairs, n);
+        assert_int_equal(st.bytes_out, n * sizeof(mink_hit));
+        free(c.mem);
+        memset(got, 0xA5, n * sizeof *got); /* the records, split the same way */
+        assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, n, dt, got), MINK_OK);
+        assert_memory_equal(got, want, n * sizeof *got);
+        mink_context_destroy(ctx);
+    }
+    free(pairs), free(want), free(got);
+}
+
+static void columns_match_records(void **state) {
+    (void)state;
+    run_set(2026, 100003, 0, 1.0f); /* not a multiple of any block, lane count or work-group */
+    run_set(99, 50000, 0, 0.25f);
+    run_set(3, 50000, 100, 1.0f);
+    run_set(4, 50000, -100, 1.0f);
+    run_set(5, 50000, -135, 1.0f); /* subnormal */
+}
+
+/* Small batches: below a thread's share, below a block, one pair, none. */
+static void columns_small_batches(void **state) {
+    (void)state;
+    const size_t sizes[] = {0, 1, 2, 7, 127, 128, 129, 1000};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) run_set(11 + s, sizes[s], 0, 1.0f);
+}
+
+static void columns_bad_arguments(void **state) {
+    (void)state;
+    mink_context *ctx = NULL;
+    assert_int_equal(mink_context_create(&descs[0], &ctx), MINK_OK);
+    mink_aabb_pair pair[1];
+    mink_sample_aabb_pairs(1, 1, pair);
+    columns c = columns_from(pair, 1);
+    assert_int_equal(mink_batch_sweep_aabb_soa(NULL, &c.in, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, NULL, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, 1.0f, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, NAN, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, -1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, SIZE_MAX / 8, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    mink_aabb_pair_soa no_vb = c.in;
+    no_vb.vb_y = NULL;
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &no_vb, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "input column 11"));
+    mink_hit_soa no_flags = c.out;
+    no_flags.flags = NULL;
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, 1.0f, &no_flags), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "output column 7"));
+    /* Nothing to do: NULL is fine. */
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, NULL, 0, 1.0f, NULL), MINK_OK);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &no_vb, 0, 1.0f, &no_flags), MINK_OK);
+    free(c.mem);
+    mink_context_destroy(ctx);
+    mink_context *none = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR,
+                                                              .threads = MINK_MAX_THREADS + 1},
+                                         &none),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_null(none);
+}
+
+/* Every other batch kind over threads: the same bits as on one. */
+static void threads_keep_the_bits(void **state) {
+    (void)state;
+    enum { N = 70001 };
+    mink_context *one = NULL, *many = NULL;
+    assert_int_equal(mink_context_create(&descs[0], &one), MINK_OK);
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 4}, &many),
+                     MINK_OK);
+    mink_hit *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
+    mink_circle_pair *circles = malloc(N * sizeof *circles);
+    mink_pair *mixed = malloc(N * sizeof *mixed);
+    assert_true(a && b && circles && mixed);
+    mink_sample_circle_pairs(8, N, circles);
+    assert_int_equal(mink_batch_sweep_circle(one, circles, N, 1.0f, a), MINK_OK);
+    assert_int_equal(mink_batch_sweep_circle(many, circles, N, 1.0f, b), MINK_OK);
+    assert_memory_equal(a, b, N * sizeof *a);
+    mink_sample_pairs(9, N, mixed);
+    assert_int_equal(mink_batch_sweep(one, mixed, N, 1.0f, a), MINK_OK);
+    assert_int_equal(mink_batch_sweep(many, mixed, N, 1.0f, b), MINK_OK);
+    assert_memory_equal(a, b, N * sizeof *a);
+    free(a), free(b), free(circles), free(mixed);
+    mink_context_destroy(one);
+    mink_context_destroy(many);
+}
+
+int main(int argc, char **argv) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(columns_match_records),
+        cmocka_unit_test(columns_small_batches),
+        cmocka_unit_test(columns_bad_arguments),
+        cmocka_unit_test(threads_keep_the_bits),
+    };
+    if (argc > 1) cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("columns", tests, NULL, NULL);
+}
