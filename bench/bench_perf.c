@@ -5,8 +5,10 @@
  *      for a kind is the best all-core figure over the bytes a pair moves (its record in, a 32-byte
  *      mink_hit out): no CPU path can answer pairs faster than it can read and write them.
  *   2. Throughput: box, circle, circle–box and polygon batches (mink/sample.h: realistic random
- *      pairs, about a third hitting) at 10^3 … MAX pairs: the scalar path, the OpenCL path kernel
- *      only and end to end, and AUTO; median [min-max] of REPS runs, and the fraction of the bound.
+ *      pairs, about a third hitting), and box pairs as columns (mink_batch_sweep_aabb_soa), at
+ *      10^3 … MAX pairs: the scalar path on one thread and on every core, the OpenCL path kernel
+ *      only and end to end, and AUTO (all defaults); median [min-max] of REPS runs, and the
+ *      fraction of the bound.
  *      Every size is checked bit for bit between the paths before it is printed.
  *   3. Peers, on the same box, circle and circle–box pairs: Box2D 2.4's b2TimeOfImpact and
  *      Chipmunk 7's segment query (peer_box2d.h, peer_chipmunk.h say what each computes), when they
@@ -46,6 +48,41 @@ static mink_status run_circle_box(mink_context *c, const void *p, size_t n, mink
 static mink_status run_polygon(mink_context *c, const void *p, size_t n, mink_hit *h) { return mink_batch_sweep_polygon(c, p, n, 1.0f, h); }
 
 static void make_box(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
+
+/* The box pairs as columns (mink_batch_sweep_aabb_soa): 12 input and 8 output arrays. */
+static float *columns_mem;
+static mink_aabb_pair_soa columns_in;
+static mink_hit_soa columns_out;
+static void make_box_columns(size_t n, void *out) {
+    mink_sample_aabb_pairs(1, n, out);
+    free(columns_mem);
+    columns_mem = malloc(n * 20 * sizeof(float));
+    if (columns_mem == NULL) {
+        fprintf(stderr, "bench_perf: out of memory for columns\n");
+        exit(1);
+    }
+    float *c[20];
+    for (int k = 0; k < 20; k++) c[k] = columns_mem + (size_t)k * n;
+    const mink_aabb_pair *p = out;
+    for (size_t i = 0; i < n; i++) {
+        float r[12];
+        memcpy(r, &p[i], sizeof r);
+        for (int k = 0; k < 12; k++) c[k][i] = r[k];
+    }
+    memset(c[12], 0, n * 8 * sizeof(float)); /* first-touch the pages outside the timings */
+    columns_in = (mink_aabb_pair_soa){c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
+    columns_out = (mink_hit_soa){c[12], c[13], c[14], c[15], c[16], c[17], c[18], (uint32_t *)(void *)c[19]};
+}
+static mink_status run_box_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
+    (void)p, (void)h;
+    return mink_batch_sweep_aabb_soa(c, &columns_in, n, 1.0f, &columns_out);
+}
+/* The last run's columns as records, to compare bit for bit. */
+static void gather_box_columns(size_t n, mink_hit *h) {
+    for (size_t i = 0; i < n; i++)
+        h[i] = (mink_hit){columns_out.t[i], {columns_out.normal_x[i], columns_out.normal_y[i]}, columns_out.depth[i],
+                          {columns_out.point_x[i], columns_out.point_y[i]}, columns_out.t_exit[i], columns_out.flags[i]};
+}
 static void make_circle(size_t n, void *out) { mink_sample_circle_pairs(1, n, out); }
 static void make_circle_box(size_t n, void *out) { mink_sample_circle_aabb_pairs(1, n, out); }
 static void make_polygon(size_t n, void *out) { mink_sample_polygon_pairs(1, n, 0, out); }
@@ -71,21 +108,23 @@ typedef struct kind {
     void (*make)(size_t, void *);
     batch_fn *run;
     void (*bodies)(const void *, size_t, mink_body *, mink_body *); /* NULL: no peer comparison */
+    void (*gather)(size_t, mink_hit *); /* results kept elsewhere (columns): copies them to hits */
 } kind;
 
 static const kind kinds[] = {
-    {"box", sizeof(mink_aabb_pair), 0, make_box, run_box, bodies_box},
-    {"circle", sizeof(mink_circle_pair), 0, make_circle, run_circle, bodies_circle},
-    {"circle-box", sizeof(mink_circle_aabb_pair), 0, make_circle_box, run_circle_box, bodies_circle_box},
-    {"polygon", sizeof(mink_polygon_pair), POLYGON_MAX, make_polygon, run_polygon, NULL},
+    {"box", sizeof(mink_aabb_pair), 0, make_box, run_box, bodies_box, NULL},
+    {"circle", sizeof(mink_circle_pair), 0, make_circle, run_circle, bodies_circle, NULL},
+    {"circle-box", sizeof(mink_circle_aabb_pair), 0, make_circle_box, run_circle_box, bodies_circle_box, NULL},
+    {"polygon", sizeof(mink_polygon_pair), POLYGON_MAX, make_polygon, run_polygon, NULL, NULL},
+    {"box-columns", sizeof(mink_aabb_pair), 0, make_box_columns, run_box_columns, NULL, gather_box_columns},
 };
 #define KINDS (sizeof kinds / sizeof kinds[0])
 
-enum { PATH_SCALAR, PATH_KERNEL, PATH_E2E, PATH_AUTO, PATHS };
-static const char *const path_names[PATHS] = {"scalar", "opencl-kernel", "opencl-e2e", "auto"};
+enum { PATH_SCALAR, PATH_THREADS, PATH_KERNEL, PATH_E2E, PATH_AUTO, PATHS };
+static const char *const path_names[PATHS] = {"scalar", "scalar-all-cores", "opencl-kernel", "opencl-e2e", "auto"};
 
 typedef struct bench {
-    mink_context *ctx[3]; /* scalar, OpenCL, AUTO */
+    mink_context *ctx[4]; /* scalar, OpenCL, AUTO (all defaults), scalar on every core */
     int reps;
     void *records;
     mink_hit *hits, *ref;
@@ -108,6 +147,7 @@ static void time_runs(bench *b, mink_context *ctx, const kind *k, size_t n, mink
         wall[r] = bench_now_ms() - t0;
         if (kernel) kernel[r] = mink_context_stats(ctx).kernel_ms;
     }
+    if (k->gather) k->gather(n, hits);
 }
 
 static void print_figure(bench *b, const kind *k, size_t n, int path, bench_figure f, double bound) {
@@ -122,14 +162,17 @@ static void throughput(bench *b, const kind *k, size_t max_pairs) {
     double bound = b->bound_gbs * 1e9 / (double)bytes;
     printf("\n%s: %zu bytes a pair, bound %.1f M pairs/s; M pairs/s median [min-max] and fraction of the bound\n",
            k->name, bytes, bound * 1e-6);
-    printf("%9s | %-28s | %-28s | %-28s | %-28s | %s\n", "pairs", "scalar", "OpenCL kernel only", "OpenCL end to end",
-           "AUTO", "AUTO took");
+    printf("%9s | %-28s | %-28s | %-28s | %-28s | %-28s | %s\n", "pairs", "scalar, 1 thread", "scalar, every core",
+           "OpenCL kernel only", "OpenCL end to end", "AUTO", "AUTO took");
     k->make(top, b->records);
     for (size_t n = 1000; n <= top; n *= 10) {
         double wall[MAX_REPS], kern[MAX_REPS];
         bench_figure f[PATHS];
         time_runs(b, b->ctx[0], k, n, b->ref, wall, NULL);
         f[PATH_SCALAR] = bench_summarize(wall, b->reps, n);
+        time_runs(b, b->ctx[3], k, n, b->hits, wall, NULL);
+        f[PATH_THREADS] = bench_summarize(wall, b->reps, n);
+        if (memcmp(b->hits, b->ref, n * sizeof *b->hits) != 0) die("results differ with threads");
         time_runs(b, b->ctx[1], k, n, b->hits, wall, kern);
         f[PATH_E2E] = bench_summarize(wall, b->reps, n);
         f[PATH_KERNEL] = bench_summarize(kern, b->reps, n);
@@ -289,7 +332,7 @@ static void plot(const char *dir) {
             "# made by bench_perf: pairs per second against batch size, and the memory bound\n"
             "set terminal pngcairo size 1200,800 noenhanced\nset output 'perf.png'\n"
             "set logscale xy\nset key left top\nset grid\nset xlabel 'pairs per batch'\n"
-            "set ylabel 'pairs per second'\nset multiplot layout 2,2\n");
+            "set ylabel 'pairs per second'\nset multiplot layout 2,3\n");
     for (size_t ki = 0; ki < KINDS; ki++) {
         fprintf(f, "set title '%s'\nplot ", kinds[ki].name);
         for (int p = 0; p < PATHS; p++)
@@ -332,14 +375,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_perf: %s: %s\n", dir, strerror(errno));
         return 1;
     }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
     if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &b.ctx[0]) != MINK_OK ||
         mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &b.ctx[1]) != MINK_OK ||
-        mink_context_create(NULL, &b.ctx[2]) != MINK_OK)
+        mink_context_create(NULL, &b.ctx[2]) != MINK_OK ||
+        mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = (unsigned)threads},
+                            &b.ctx[3]) != MINK_OK)
         die("creating the contexts");
 
     /* 1. The machine. */
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
     size_t elements = (size_t)(stream_mib * 1024 * 1024 / 8);
     stream_result one, all;
     if (!stream_measure(elements, 1, 10, &one) || !stream_measure(elements, threads, 10, &all))
@@ -369,7 +414,7 @@ int main(int argc, char **argv) {
     /* 2. Throughput. */
     b.perf_csv = open_csv(dir, "perf.csv", "kind,pairs,path,median_pairs_per_s,min_pairs_per_s,max_pairs_per_s,"
                                            "bytes_per_pair,bound_pairs_per_s,fraction_of_bound");
-    b.plot_data = open_csv(dir, "perf-plot.dat", "# pairs scalar opencl-kernel opencl-e2e auto bound; a block per kind");
+    b.plot_data = open_csv(dir, "perf-plot.dat", "# pairs scalar scalar-all-cores opencl-kernel opencl-e2e auto bound; a block per kind");
     printf("\nthroughput: median of %d runs after a warm-up\n", b.reps);
     for (size_t ki = 0; ki < KINDS; ki++) throughput(&b, &kinds[ki], max_pairs);
     fclose(b.perf_csv);
@@ -405,8 +450,8 @@ int main(int argc, char **argv) {
     fclose(csv);
 
     plot(dir);
-    for (int c = 0; c < 3; c++) mink_context_destroy(b.ctx[c]);
-    free(b.records), free(b.hits), free(b.ref);
+    for (int c = 0; c < 4; c++) mink_context_destroy(b.ctx[c]);
+    free(b.records), free(b.hits), free(b.ref), free(columns_mem);
     printf("bench_perf: ok (CSV in %s)\n", dir);
     return 0;
 }
