@@ -6,13 +6,15 @@ set key left top
 set grid
 set xlabel 'pairs per batch'
 set ylabel 'pairs per second'
-set multiplot layout 2,2
+set multiplot layout 2,3
 set title 'box'
-plot 'perf-plot.dat' index 0 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 0 using 1:3 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 0 using 1:4 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 0 using 1:5 with linespoints title 'auto', 'perf-plot.dat' index 0 using 1:6 with lines dashtype 2 title 'memory bound'
+plot 'perf-plot.dat' index 0 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 0 using 1:3 with linespoints title 'scalar-all-cores', 'perf-plot.dat' index 0 using 1:4 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 0 using 1:5 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 0 using 1:6 with linespoints title 'auto', 'perf-plot.dat' index 0 using 1:7 with lines dashtype 2 title 'memory bound'
 set title 'circle'
-plot 'perf-plot.dat' index 1 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 1 using 1:3 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 1 using 1:4 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 1 using 1:5 with linespoints title 'auto', 'perf-plot.dat' index 1 using 1:6 with lines dashtype 2 title 'memory bound'
+plot 'perf-plot.dat' index 1 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 1 using 1:3 with linespoints title 'scalar-all-cores', 'perf-plot.dat' index 1 using 1:4 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 1 using 1:5 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 1 using 1:6 with linespoints title 'auto', 'perf-plot.dat' index 1 using 1:7 with lines dashtype 2 title 'memory bound'
 set title 'circle-box'
-plot 'perf-plot.dat' index 2 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 2 using 1:3 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 2 using 1:4 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 2 using 1:5 with linespoints title 'auto', 'perf-plot.dat' index 2 using 1:6 with lines dashtype 2 title 'memory bound'
+plot 'perf-plot.dat' index 2 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 2 using 1:3 with linespoints title 'scalar-all-cores', 'perf-plot.dat' index 2 using 1:4 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 2 using 1:5 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 2 using 1:6 with linespoints title 'auto', 'perf-plot.dat' index 2 using 1:7 with lines dashtype 2 title 'memory bound'
 set title 'polygon'
-plot 'perf-plot.dat' index 3 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 3 using 1:3 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 3 using 1:4 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 3 using 1:5 with linespoints title 'auto', 'perf-plot.dat' index 3 using 1:6 with lines dashtype 2 title 'memory bound'
+plot 'perf-plot.dat' index 3 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 3 using 1:3 with linespoints title 'scalar-all-cores', 'perf-plot.dat' index 3 using 1:4 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 3 using 1:5 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 3 using 1:6 with linespoints title 'auto', 'perf-plot.dat' index 3 using 1:7 with lines dashtype 2 title 'memory bound'
+set title 'box-columns'
+plot 'perf-plot.dat' index 4 using 1:2 with linespoints title 'scalar', 'perf-plot.dat' index 4 using 1:3 with linespoints title 'scalar-all-cores', 'perf-plot.dat' index 4 using 1:4 with linespoints title 'opencl-kernel', 'perf-plot.dat' index 4 using 1:5 with linespoints title 'opencl-e2e', 'perf-plot.dat' index 4 using 1:6 with linespoints title 'auto', 'perf-plot.dat' index 4 using 1:7 with lines dashtype 2 title 'memory bound'
 unset multiplot
