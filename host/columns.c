@@ -11,8 +11,8 @@
 
 /* The columns in the order of a mink_aabb_pair's floats and a mink_hit's fields. */
 static void in_columns(const mink_aabb_pair_soa *p, const float *col[12]) {
-    const float *c[12] = {p->a_min_x, p->a_min_y, p->a_max_x, p->a_max_y, p->va_x,    p->va_y,
-                          p->b_min_x, p->b_min_y, p->b_max_x, p->b_max_y, p->vb_x,    p->vb_y};
+    const float *c[12] = {p->a_min_x, p->a_min_y, p->a_max_x, p->a_max_y, p->va_x, p->va_y,
+                          p->b_min_x, p->b_min_y, p->b_max_x, p->b_max_y, p->vb_x, p->vb_y};
     for (int k = 0; k < 12; k++) col[k] = c[k];
 }
 static void out_columns(const mink_hit_soa *h, void *col[8]) {
