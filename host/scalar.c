@@ -33,19 +33,9 @@ static void aabb_columns(size_t n, float dt, const float *restrict a_min_x, cons
                          float *restrict normal_x, float *restrict normal_y, float *restrict depth,
                          float *restrict point_x, float *restrict point_y, float *restrict t_exit,
                          uint32_t *restrict flags) {
-    for (size_t i = 0; i < n; i++) {
-        mink_aabb a = {{a_min_x[i], a_min_y[i]}, {a_max_x[i], a_max_y[i]}};
-        mink_aabb b = {{b_min_x[i], b_min_y[i]}, {b_max_x[i], b_max_y[i]}};
-        mink_hit h = mink_sweep_aabb(a, mink_v2(va_x[i], va_y[i]), b, mink_v2(vb_x[i], vb_y[i]), dt);
-        t[i] = h.t;
-        normal_x[i] = h.normal.x;
-        normal_y[i] = h.normal.y;
-        depth[i] = h.depth;
-        point_x[i] = h.point.x;
-        point_y[i] = h.point.y;
-        t_exit[i] = h.t_exit;
-        flags[i] = h.flags;
-    }
+    for (size_t i = 0; i < n; i++)
+        MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
+                               b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
 }
 
 void mink__scalar_sweep_aabb_soa(const mink_aabb_pair_soa *p, size_t begin, size_t end, float dt,

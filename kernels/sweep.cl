@@ -45,21 +45,9 @@ __kernel void mink_sweep_aabb_soa_kernel(__global const float *a_min_x, __global
                                          __global float *depth, __global float *point_x, __global float *point_y,
                                          __global float *t_exit, __global uint *flags, uint n, float dt) {
     size_t i = get_global_id(0);
-    if (i >= n) return;
-    mink_aabb a, b;
-    a.min = mink_v2(a_min_x[i], a_min_y[i]);
-    a.max = mink_v2(a_max_x[i], a_max_y[i]);
-    b.min = mink_v2(b_min_x[i], b_min_y[i]);
-    b.max = mink_v2(b_max_x[i], b_max_y[i]);
-    mink_hit h = mink_sweep_aabb(a, mink_v2(va_x[i], va_y[i]), b, mink_v2(vb_x[i], vb_y[i]), dt);
-    t[i] = h.t;
-    normal_x[i] = h.normal.x;
-    normal_y[i] = h.normal.y;
-    depth[i] = h.depth;
-    point_x[i] = h.point.x;
-    point_y[i] = h.point.y;
-    t_exit[i] = h.t_exit;
-    flags[i] = h.flags;
+    if (i < n)
+        MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
+                               b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
 }
 
 /* The device's sizes of the shared records, checked against the host's when a context is made:

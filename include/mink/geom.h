@@ -321,6 +321,30 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb
     return h;
 }
 
+/// Pair i of box columns (mink_batch_sweep_aabb_soa): loads it from the 12 input arrays, sweeps
+/// it and stores its hit in the 8 output arrays. A macro rather than a function so that one text
+/// serves the scalar loop's C pointers and the kernel's __global ones.
+#define MINK_SWEEP_AABB_COLUMN(i_, dt_, a_min_x_, a_min_y_, a_max_x_, a_max_y_, va_x_, va_y_, b_min_x_,     \
+                               b_min_y_, b_max_x_, b_max_y_, vb_x_, vb_y_, t_, normal_x_, normal_y_, depth_,  \
+                               point_x_, point_y_, t_exit_, flags_)                                           \
+    do {                                                                                                      \
+        mink_aabb mink_a_, mink_b_;                                                                           \
+        mink_a_.min = mink_v2((a_min_x_)[i_], (a_min_y_)[i_]);                                                \
+        mink_a_.max = mink_v2((a_max_x_)[i_], (a_max_y_)[i_]);                                                \
+        mink_b_.min = mink_v2((b_min_x_)[i_], (b_min_y_)[i_]);                                                \
+        mink_b_.max = mink_v2((b_max_x_)[i_], (b_max_y_)[i_]);                                                \
+        mink_hit mink_h_ = mink_sweep_aabb(mink_a_, mink_v2((va_x_)[i_], (va_y_)[i_]), mink_b_,              \
+                                           mink_v2((vb_x_)[i_], (vb_y_)[i_]), (dt_));                         \
+        (t_)[i_] = mink_h_.t;                                                                                 \
+        (normal_x_)[i_] = mink_h_.normal.x;                                                                   \
+        (normal_y_)[i_] = mink_h_.normal.y;                                                                   \
+        (depth_)[i_] = mink_h_.depth;                                                                         \
+        (point_x_)[i_] = mink_h_.point.x;                                                                     \
+        (point_y_)[i_] = mink_h_.point.y;                                                                     \
+        (t_exit_)[i_] = mink_h_.t_exit;                                                                       \
+        (flags_)[i_] = mink_h_.flags;                                                                         \
+    } while (0)
+
 /* ---- circles ----------------------------------------------------------------------------------- */
 
 /// A circle is valid when its centre and radius are finite and the radius is >= 0.
