@@ -74,7 +74,8 @@ mink_status mink__launch(mink_context *ctx, const mink_launch *l, size_t n, floa
         MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg + 3, sizeof cap, &cap), fail);
     }
     size_t local = ctx->local_size[l->kernel];
-    size_t global = (n + local - 1) / local * local;
+    size_t items = (n + ctx->pairs_per_item[l->kernel] - 1) / ctx->pairs_per_item[l->kernel];
+    size_t global = (items + local - 1) / local * local;
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, &done), fail);
 
     /* With MAP, reading a USE_HOST_PTR buffer into its own host pointer is the one copy OpenCL

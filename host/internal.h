@@ -86,6 +86,7 @@ struct mink_context {
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
+    size_t pairs_per_item[MINK_KERNEL_COUNT]; /* batch pairs one work-item sweeps (MINK_RUN or 1) */
     /* MINK_TRANSFER_COPY: kept between calls, grown as needed; a batch's inputs first, then its
      * outputs (one each for records, 12 and 8 for box columns). */
     cl_mem bufs[MINK_MAX_ARRAYS];

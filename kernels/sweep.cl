@@ -33,19 +33,29 @@ __kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global 
     if (i < n) hits[i] = mink_sweep_rotating_record(in[i], dt, desc);
 }
 
-/* Box pairs as columns (mink_batch_sweep_aabb_soa): one array per field in and out. The query is
- * branch-free, so a CPU implementation can run a work-group's items in SIMD lanes. */
-__kernel void mink_sweep_aabb_soa_kernel(__global const float *a_min_x, __global const float *a_min_y,
-                                         __global const float *a_max_x, __global const float *a_max_y,
-                                         __global const float *va_x, __global const float *va_y,
-                                         __global const float *b_min_x, __global const float *b_min_y,
-                                         __global const float *b_max_x, __global const float *b_max_y,
-                                         __global const float *vb_x, __global const float *vb_y,
-                                         __global float *t, __global float *normal_x, __global float *normal_y,
-                                         __global float *depth, __global float *point_x, __global float *point_y,
-                                         __global float *t_exit, __global uint *flags, uint n, float dt) {
-    size_t i = get_global_id(0);
-    if (i < n)
+/* Box columns: a work-item sweeps a run of MINK_RUN consecutive pairs (the host sets it: 64 on a
+ * CPU device, where the loop over the run is what gets vectorized — see host/program.c — and 1 on
+ * a GPU). The query is branch-free, so the loop needs no masks. */
+#ifndef MINK_RUN
+#define MINK_RUN 1
+#endif
+#define MINK_RUN_RANGE(n)                                                                          \
+    size_t begin = get_global_id(0) * MINK_RUN;                                                    \
+    size_t end = min(begin + MINK_RUN, (size_t)(n))
+
+/* Box pairs as columns (mink_batch_sweep_aabb_soa): one array per field in and out. */
+__kernel void mink_sweep_aabb_soa_kernel(
+    __global const float *restrict a_min_x, __global const float *restrict a_min_y,
+    __global const float *restrict a_max_x, __global const float *restrict a_max_y,
+    __global const float *restrict va_x, __global const float *restrict va_y,
+    __global const float *restrict b_min_x, __global const float *restrict b_min_y,
+    __global const float *restrict b_max_x, __global const float *restrict b_max_y,
+    __global const float *restrict vb_x, __global const float *restrict vb_y, __global float *restrict t,
+    __global float *restrict normal_x, __global float *restrict normal_y, __global float *restrict depth,
+    __global float *restrict point_x, __global float *restrict point_y, __global float *restrict t_exit,
+    __global uint *restrict flags, uint n, float dt) {
+    MINK_RUN_RANGE(n);
+    for (size_t i = begin; i < end; i++)
         MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
                                b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
 }

@@ -24,8 +24,11 @@
 /* ---- what differs between C and OpenCL C ------------------------------------------------------ */
 #if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__)
 #define MINK_OPENCL 1
-#define MINK_INLINE static inline
-#define MINK_ALWAYS_INLINE static inline
+/* Everything inlined while the OpenCL compiler still sees separate floats: on a CPU device the
+ * x86-64 calling convention passes a mink_vec2 as a 2-float vector, and a call inlined late leaves
+ * those vectors in the kernel, where they keep the loop vectorizer off it (PoCL). */
+#define MINK_INLINE static inline __attribute__((always_inline))
+#define MINK_ALWAYS_INLINE static inline __attribute__((always_inline))
 #define mink_sqrtf(x) sqrt(x)       /* float overloads in OpenCL C */
 #define mink_frexpf(x, e) frexp((x), (e))
 #define mink_ldexpf(x, e) ldexp((x), (e))
