@@ -119,7 +119,7 @@ mink_status mink__program_build(mink_context *ctx) {
     MINK_CL_TRY(ctx, clGetDeviceInfo(ctx->cl_device, CL_DEVICE_TYPE, sizeof type, &type, NULL), fail);
     unsigned run = (type & CL_DEVICE_TYPE_CPU) ? MINK_CPU_RUN : 1;
     for (int k = 0; k < MINK_KERNEL_COUNT; k++) ctx->pairs_per_item[k] = 1;
-    ctx->pairs_per_item[MINK_KERNEL_SWEEP_AABB_SOA] = run;
+    ctx->pairs_per_item[MINK_KERNEL_SWEEP_AABB_SOA] = ctx->pairs_per_item[MINK_KERNEL_SWEEP_CIRCLE] = run;
     char options[sizeof build_options + 32];
     snprintf(options, sizeof options, "%s -DMINK_RUN=%u", build_options, run);
     err = clBuildProgram(ctx->program, 1, &ctx->cl_device, options, NULL, NULL);

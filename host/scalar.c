@@ -1,15 +1,18 @@
 /* host/scalar.c — the scalar path: the shared-header query in a plain loop, one per batch kind.
  *
- * Boxes go through columns: the compiler vectorizes mink_sweep_aabb (written without branches) over
- * arrays of each field, 4 to 8 pairs per instruction, never over an array of records. The column
- * loop serves mink_batch_sweep_aabb_soa directly, and mink_batch_sweep_aabb a block of records at
- * a time, turned into columns and back. Vector lanes compute what the scalar code computes, IEEE
- * operation by IEEE operation (no contraction, no reassociation), so the bits are the same.
+ * Boxes and circles go through columns: the compiler vectorizes mink_sweep_aabb and
+ * mink_sweep_circle (written without branches) over arrays of each field, 4 to 8 pairs per
+ * instruction, never over an array of records. The box column loop serves
+ * mink_batch_sweep_aabb_soa directly; the record batches go a block of records at a time, turned
+ * into columns and back. Vector lanes compute what the scalar code computes, IEEE operation by
+ * IEEE operation (no contraction, no reassociation), so the bits are the same.
  *
- * This file is built with -fno-trapping-math and -fno-thread-jumps (CMakeLists.txt). Neither
- * changes a value: the first lets GCC compute a division whose result a select drops (it could
- * only raise a floating-point flag, which mink never reads), the second stops GCC from turning the
- * selects back into branches it then cannot vectorize. */
+ * This file is built with -fno-trapping-math, -fno-math-errno, -fno-thread-jumps, -fno-tree-pre
+ * and -fno-ssa-phiopt (CMakeLists.txt). None changes a value: the first lets GCC compute a
+ * division whose result a select drops (it could only raise a floating-point flag, which mink never
+ * reads), the second lets sqrtf be one instruction (it could only set errno, which mink never
+ * reads), and the last three stop GCC from turning the selects back into branches, or into
+ * selects between flags, neither of which it can vectorize. */
 #include <string.h>
 
 #include "internal.h"
@@ -50,6 +53,19 @@ void mink__scalar_sweep_aabb_soa(const mink_aabb_pair_soa *p, size_t begin, size
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
 #define MINK_BLOCK 128
 
+/* Hits [0, n) from a block's output columns. */
+static void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK], const uint32_t *flags) {
+    for (size_t i = 0; i < n; i++) {
+        mink_hit *h = &hits[i];
+        h->t = out[0][i];
+        h->normal = mink_v2(out[1][i], out[2][i]);
+        h->depth = out[3][i];
+        h->point = mink_v2(out[4][i], out[5][i]);
+        h->t_exit = out[6][i];
+        h->flags = flags[i];
+    }
+}
+
 void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
                              mink_hit *restrict hits) {
     (void)desc;
@@ -65,15 +81,49 @@ void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_
         }
         aabb_columns(n, dt, col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
                      col[10], col[11], out[0], out[1], out[2], out[3], out[4], out[5], out[6], flags);
+        store_hits(hits + at, n, out, flags);
+    }
+}
+
+/* Circles [0, n) of the columns (a record's 10 floats: a, va, b, vb). */
+MINK_CLONES
+static void circle_columns(size_t n, float dt, const float *restrict ax, const float *restrict ay,
+                           const float *restrict ar, const float *restrict vax, const float *restrict vay,
+                           const float *restrict bx, const float *restrict by, const float *restrict br,
+                           const float *restrict vbx, const float *restrict vby, float *restrict t,
+                           float *restrict normal_x, float *restrict normal_y, float *restrict depth,
+                           float *restrict point_x, float *restrict point_y, float *restrict t_exit,
+                           uint32_t *restrict flags) {
+    for (size_t i = 0; i < n; i++) {
+        mink_circle a = {mink_v2(ax[i], ay[i]), ar[i]}, b = {mink_v2(bx[i], by[i]), br[i]};
+        mink_hit h = mink_sweep_circle(a, mink_v2(vax[i], vay[i]), b, mink_v2(vbx[i], vby[i]), dt);
+        t[i] = h.t;
+        normal_x[i] = h.normal.x;
+        normal_y[i] = h.normal.y;
+        depth[i] = h.depth;
+        point_x[i] = h.point.x;
+        point_y[i] = h.point.y;
+        t_exit[i] = h.t_exit;
+        flags[i] = h.flags;
+    }
+}
+
+void mink__scalar_sweep_circle(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
+                               mink_hit *restrict hits) {
+    (void)desc;
+    const mink_circle_pair *records = in;
+    float col[10][MINK_BLOCK], out[7][MINK_BLOCK];
+    uint32_t flags[MINK_BLOCK];
+    for (size_t at = 0; at < count; at += MINK_BLOCK) {
+        size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
         for (size_t i = 0; i < n; i++) {
-            mink_hit *h = &hits[at + i];
-            h->t = out[0][i];
-            h->normal = mink_v2(out[1][i], out[2][i]);
-            h->depth = out[3][i];
-            h->point = mink_v2(out[4][i], out[5][i]);
-            h->t_exit = out[6][i];
-            h->flags = flags[i];
+            float r[10];
+            memcpy(r, &records[at + i], sizeof r);
+            for (int k = 0; k < 10; k++) col[k][i] = r[k];
         }
+        circle_columns(n, dt, col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
+                       out[0], out[1], out[2], out[3], out[4], out[5], out[6], flags);
+        store_hits(hits + at, n, out, flags);
     }
 }
 
@@ -85,7 +135,6 @@ void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_
         for (size_t i = 0; i < count; i++) hits[i] = query(records[i], dt);                        \
     }
 
-MINK_SCALAR_LOOP(mink__scalar_sweep_circle, mink_circle_pair, mink_sweep_circle_record)
 MINK_SCALAR_LOOP(mink__scalar_sweep_circle_aabb, mink_circle_aabb_pair, mink_sweep_circle_aabb_record)
 MINK_SCALAR_LOOP(mink__scalar_sweep_polygon, mink_polygon_pair, mink_sweep_polygon_record)
 MINK_SCALAR_LOOP(mink__scalar_sweep_polygon_aabb, mink_polygon_aabb_pair, mink_sweep_polygon_aabb_record)

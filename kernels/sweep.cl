@@ -16,7 +16,6 @@
     }
 
 MINK_SWEEP_KERNEL(mink_sweep_aabb_kernel, mink_aabb_pair, mink_sweep_aabb_record)
-MINK_SWEEP_KERNEL(mink_sweep_circle_kernel, mink_circle_pair, mink_sweep_circle_record)
 MINK_SWEEP_KERNEL(mink_sweep_circle_aabb_kernel, mink_circle_aabb_pair, mink_sweep_circle_aabb_record)
 MINK_SWEEP_KERNEL(mink_sweep_polygon_kernel, mink_polygon_pair, mink_sweep_polygon_record)
 MINK_SWEEP_KERNEL(mink_sweep_polygon_aabb_kernel, mink_polygon_aabb_pair, mink_sweep_polygon_aabb_record)
@@ -58,6 +57,27 @@ __kernel void mink_sweep_aabb_soa_kernel(
     for (size_t i = begin; i < end; i++)
         MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
                                b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
+}
+
+/* Circle records, a run per work-item, read and written a float at a time: a loop that loads or
+ * stores whole records is not vectorized. */
+__kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict in, __global mink_hit *restrict hits,
+                                       uint n, float dt) {
+    MINK_RUN_RANGE(n);
+    __global const float *r = (__global const float *)in; /* a record is 10 floats: a, va, b, vb */
+    __global float *h = (__global float *)hits;           /* a hit is 7 floats and the flags */
+    for (size_t i = begin; i < end; i++) {
+        mink_circle a, b;
+        a.center = mink_v2(r[10 * i], r[10 * i + 1]);
+        a.radius = r[10 * i + 2];
+        b.center = mink_v2(r[10 * i + 5], r[10 * i + 6]);
+        b.radius = r[10 * i + 7];
+        mink_hit x = mink_sweep_circle(a, mink_v2(r[10 * i + 3], r[10 * i + 4]), b,
+                                       mink_v2(r[10 * i + 8], r[10 * i + 9]), dt);
+        h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
+        h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
+        ((__global uint *)h)[8 * i + 7] = x.flags;
+    }
 }
 
 /* The device's sizes of the shared records, checked against the host's when a context is made:

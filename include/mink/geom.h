@@ -59,6 +59,29 @@ typedef uint uint32_t;
 
 #define MINK_INF INFINITY
 
+/* A float's bits and back. */
+#ifdef MINK_OPENCL
+MINK_INLINE uint32_t mink_float_bits(float x) { return as_uint(x); }
+MINK_INLINE float mink_bits_float(uint32_t u) { return as_float(u); }
+#else
+MINK_INLINE uint32_t mink_float_bits(float x) {
+    union {
+        float f;
+        uint32_t u;
+    } c;
+    c.f = x;
+    return c.u;
+}
+MINK_INLINE float mink_bits_float(uint32_t u) {
+    union {
+        float f;
+        uint32_t u;
+    } c;
+    c.u = u;
+    return c.f;
+}
+#endif
+
 /* ---- types (identical layout on both sides: floats and one 32-bit word, no padding) ---------- */
 
 /// A 2D vector.
@@ -161,6 +184,19 @@ MINK_INLINE mink_hit mink_hit_invalid(void) {
     return h;
 }
 
+/// c ? a : b, field by field: a select per field, which a batch loop vectorizes, where a select
+/// of whole structs becomes a branch.
+MINK_INLINE mink_hit mink_hit_select(int c, mink_hit a, mink_hit b) {
+    mink_hit h;
+    h.t = c ? a.t : b.t;
+    h.normal = mink_v2(c ? a.normal.x : b.normal.x, c ? a.normal.y : b.normal.y);
+    h.depth = c ? a.depth : b.depth;
+    h.point = mink_v2(c ? a.point.x : b.point.x, c ? a.point.y : b.point.y);
+    h.t_exit = c ? a.t_exit : b.t_exit;
+    h.flags = c ? a.flags : b.flags;
+    return h;
+}
+
 /// Centre of the intersection of two closed boxes (the boxes need not intersect: the midpoint of
 /// the gap is returned then, which is what a contact at the instant of touching needs).
 MINK_INLINE mink_vec2 mink_aabb_meet_point(mink_aabb a, mink_aabb b) {
@@ -190,9 +226,9 @@ MINK_INLINE void mink_slab(float lo, float hi, float r, float *enter, float *lea
 
 /// Any non-finite field but t_exit (which may be INFINITY) means a computation overflowed.
 MINK_INLINE mink_hit mink_hit_checked(mink_hit h) {
-    int ok = mink_isfinite(h.t) && mink_vec2_is_valid(h.normal) && mink_isfinite(h.depth) &&
-             mink_vec2_is_valid(h.point) && !(h.t_exit != h.t_exit);
-    return ok ? h : mink_hit_invalid();
+    int ok = mink_finite(h.t) & mink_vec2_is_valid(h.normal) & mink_finite(h.depth) & mink_vec2_is_valid(h.point) &
+             (h.t_exit == h.t_exit);
+    return mink_hit_select(ok, h, mink_hit_invalid());
 }
 
 /// The same hit seen from the other body: the normal reversed (0 − x keeps +0 for 0).
@@ -352,28 +388,43 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb
 
 /// A circle is valid when its centre and radius are finite and the radius is >= 0.
 MINK_INLINE int mink_circle_is_valid(mink_circle c) {
-    return mink_vec2_is_valid(c.center) && mink_isfinite(c.radius) && c.radius >= 0.0f;
+    return mink_vec2_is_valid(c.center) & mink_finite(c.radius) & (c.radius >= 0.0f);
 }
 
 MINK_INLINE float mink_dot(mink_vec2 a, mink_vec2 b) { return a.x * b.x + a.y * b.y; }
 MINK_INLINE float mink_cross(mink_vec2 a, mink_vec2 b) { return a.x * b.y - a.y * b.x; }
 MINK_INLINE float mink_absf(float x) { return x < 0.0f ? -x : x; }
 
-/// The exponent e with m = f·2^e, f in [0.5, 1): scaling by 2^−e brings m just under 1.
+/// The exponent e with m = f·2^e, f in [0.5, 1) (frexpf's): scaling by 2^−e brings m just under 1.
+/// m finite and >= 0; 0 for 0. Read from the bits, a subnormal m first scaled up by 2^24 (exact);
+/// selects between floats only, which a batch loop vectorizes.
 MINK_INLINE int mink_exponent(float m) {
-    int e = 0;
-    mink_frexpf(m, &e);
-    return e;
+    int sub = m < 1.17549435e-38f; /* FLT_MIN */
+    float n = m * (sub ? 16777216.0f : 1.0f);
+    float bias = m == 0.0f ? 0.0f : (sub ? 150.0f : 126.0f);
+    return (int)((mink_float_bits(n) >> 23) & 0xffu) - (int)bias;
+}
+
+/// 2^k for k in [−149, 103], exactly: 2^(k+24), a normal float, times 2^−24 (a product of powers of
+/// two is exact even where it is subnormal).
+MINK_INLINE float mink_pow2(int k) { return mink_bits_float((uint32_t)(k + 151) << 23) * 5.96046448e-8f; }
+
+/// x·2^k for k in [−149, 167], rounded once, as ldexpf(x, k) is: one product by an exact power of
+/// two, or for k > 64 two, both scaling up, which is exact below overflow.
+MINK_INLINE float mink_scale(float x, int k) {
+    int big = k > 64;
+    float p = mink_pow2(k), q = mink_pow2(k - 64); /* the one not used may be garbage */
+    return x * (big ? q : p) * (big ? 18446744073709551616.0f : 1.0f);
 }
 
 /// |v| without overflow or underflow in the square: v is scaled by a power of two first (exact),
 /// and along an axis the result is exact, since sqrt(fl(x²)) = |x|.
 MINK_INLINE float mink_length(mink_vec2 v) {
     float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
-    if (m == 0.0f) return 0.0f;
     int e = mink_exponent(m);
-    float x = mink_ldexpf(v.x, -e), y = mink_ldexpf(v.y, -e);
-    return mink_ldexpf(mink_sqrtf(x * x + y * y), e);
+    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
+    float len = mink_scale(mink_sqrtf(x * x + y * y), e);
+    return m == 0.0f ? 0.0f : len;
 }
 
 /// Unit vector along v; (−1, 0) when v is zero (concentric circles, a centre on a corner), the
@@ -382,11 +433,11 @@ MINK_INLINE float mink_length(mink_vec2 v) {
 /// huge one are as exact as any; where |v| is a normal float the bits are those of v / |v|.
 MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
     float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
-    if (m == 0.0f) return mink_v2(-1.0f, 0.0f);
     int e = mink_exponent(m);
-    float x = mink_ldexpf(v.x, -e), y = mink_ldexpf(v.y, -e);
+    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
     float len = mink_sqrtf(x * x + y * y);
-    return mink_v2(x / len, y / len);
+    int zero = m == 0.0f;
+    return mink_v2(zero ? -1.0f : x / len, zero ? 0.0f : y / len);
 }
 
 /// The overlap result shared by every pair kind with a circle a: normal n (b towards a), depth,
@@ -433,38 +484,32 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 /// root: the circles only graze). *inside says whether they overlap at t = 0; then the roots are
 /// always given (*t0 < 0 <= *t1), even where rounding puts the line of motion at R or farther
 /// (|s| a hair under R, moving along the tangent): the discriminant is taken as 0 there.
-MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
-    *t0 = 0.0f;
-    *t1 = 0.0f;
+MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
+    /* Every case computed, the answer selected: batch loops over circles vectorize. */
     float m = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y)));
-    m = mink_maxf(m, R);
-    int e = m > 0.0f ? mink_exponent(m) : 0;
-    s = mink_v2(mink_ldexpf(s.x, -e), mink_ldexpf(s.y, -e));
-    d = mink_v2(mink_ldexpf(d.x, -e), mink_ldexpf(d.y, -e));
-    R = mink_ldexpf(R, -e);
+    int e = mink_exponent(mink_maxf(m, R));
+    s = mink_v2(mink_scale(s.x, -e), mink_scale(s.y, -e));
+    d = mink_v2(mink_scale(d.x, -e), mink_scale(d.y, -e));
+    R = mink_scale(R, -e);
     float len = mink_sqrtf(mink_dot(s, s));
     float c = (len - R) * (len + R);
-    *inside = c < 0.0f;
+    int in = c < 0.0f;
     float dd = mink_dot(d, d);
-    if (dd == 0.0f) { /* no relative motion: inside forever or never */
-        *t0 = -MINK_INF;
-        *t1 = MINK_INF;
-        return c < 0.0f;
-    }
+    int still = dd == 0.0f; /* no relative motion: inside forever or never */
     float b = mink_dot(s, d);
     float k = mink_sqrtf(dd) * R, n = mink_absf(mink_cross(s, d));
-    if (!(n < k) && !(c < 0.0f)) return 0; /* the line of motion passes at R or farther: a graze or a miss */
+    /* The line of motion passes at R or farther: a graze or a miss. */
+    int miss = !(n < k) & !in;
     float sq = mink_sqrtf(mink_maxf((k - n) * (k + n), 0.0f));
-    if (b <= 0.0f) {
-        float q = sq - b; /* >= sq > 0 */
-        *t0 = c / q;
-        *t1 = q / dd;
-    } else {
-        float q = -(b + sq); /* < 0 */
-        *t0 = q / dd;
-        *t1 = c / q;
-    }
-    return 1;
+    int back = b <= 0.0f;
+    float q = back ? sq - b : -(b + sq); /* >= sq > 0, or < 0 */
+    float cq = c / q, qd = q / dd;
+    float r0 = back ? cq : qd, r1 = back ? qd : cq;
+    *inside = in;
+    *t0 = still ? -MINK_INF : (miss ? 0.0f : r0);
+    *t1 = still ? MINK_INF : (miss ? 0.0f : r1);
+    /* Selects between floats, not flags: GCC vectorizes only the first. */
+    return (still ? (in ? 1.0f : 0.0f) : (miss ? 0.0f : 1.0f)) != 0.0f;
 }
 
 /// Swept test: circle a moves with va, circle b with vb, for a step of dt (finite, >= 0).
@@ -473,28 +518,28 @@ MINK_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, 
 /// overlap, the result is mink_overlap_circle's with t_exit the larger root. Otherwise a contact at
 /// the smaller root t in [0, 1): normal from b's centre towards a's at t, point where the surfaces
 /// meet. Touching at t = 0 and approaching is a contact at 0; a graze is none.
-MINK_INLINE mink_hit mink_sweep_circle(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
-    if (!mink_circle_is_valid(a) || !mink_circle_is_valid(b) || !mink_vec2_is_valid(va) ||
-        !mink_vec2_is_valid(vb) || !mink_isfinite(dt) || !(dt >= 0.0f))
-        return mink_hit_invalid();
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
+    /* Every case computed, the answer selected: batch loops over circles vectorize. */
     mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
     float R = a.radius + b.radius;
-    if (!mink_vec2_is_valid(s) || !mink_vec2_is_valid(d) || !mink_isfinite(R)) return mink_hit_invalid();
+    int ok = mink_circle_is_valid(a) & mink_circle_is_valid(b) & mink_vec2_is_valid(va) & mink_vec2_is_valid(vb) &
+             mink_finite(dt) & (dt >= 0.0f) & mink_vec2_is_valid(s) & mink_vec2_is_valid(d) & mink_finite(R);
     /* Clearly apart on an axis by more than the motion can close (with a factor 2 that no rounding
-     * can fake): no contact, and no work. */
-    if (mink_absf(s.x) > 2.0f * (R + mink_absf(d.x)) || mink_absf(s.y) > 2.0f * (R + mink_absf(d.y)))
-        return mink_hit_none();
+     * can fake): no contact. */
+    int apart = (mink_absf(s.x) > 2.0f * (R + mink_absf(d.x))) | (mink_absf(s.y) > 2.0f * (R + mink_absf(d.y)));
     float t0, t1;
     int inside;
     int meets = mink_circle_roots(s, d, R, &t0, &t1, &inside);
-    if (inside)
-        return mink_circle_overlap_hit(a.center, a.radius, mink_normalize_or_left(s), R - mink_length(s), t1);
-    if (!meets || !(t0 >= 0.0f && t0 < 1.0f)) return mink_hit_none();
+    mink_hit over = mink_circle_overlap_hit(a.center, a.radius, mink_normalize_or_left(s), R - mink_length(s), t1);
     float st = dt * t0;
     mink_vec2 ca = mink_v2(a.center.x + va.x * st, a.center.y + va.y * st);
     mink_vec2 p = mink_v2(s.x + d.x * t0, s.y + d.y * t0);
-    return mink_circle_contact_hit(t0, ca, a.radius, mink_normalize_or_left(p), t1);
+    mink_hit touch = mink_circle_contact_hit(t0, ca, a.radius, mink_normalize_or_left(p), t1);
+    int contact = meets & (t0 >= 0.0f) & (t0 < 1.0f);
+    mink_hit h = mink_hit_select(inside, over, mink_hit_select(contact, touch, mink_hit_none()));
+    h = mink_hit_select(apart, mink_hit_none(), h);
+    return mink_hit_select(ok, h, mink_hit_invalid());
 }
 
 /* ---- circle against box ------------------------------------------------------------------------ */

@@ -19,18 +19,9 @@
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
 typedef ulong uint64_t;
-MINK_INLINE uint32_t mink_float_bits(float x) { return as_uint(x); }
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
-MINK_INLINE uint32_t mink_float_bits(float x) {
-    union {
-        float f;
-        uint32_t u;
-    } c;
-    c.f = x;
-    return c.u;
-}
 #endif
 
 /* ---- what a world holds ---------------------------------------------------------------------- */
