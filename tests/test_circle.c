@@ -236,8 +236,37 @@ static void opencl_mixed_batch_bad_tags(void **state) {
     free(pairs), free(want), free(got);
 }
 
+/* The branch-free exponent and scaling the circle queries use (mink/geom.h) against the C
+ * library's frexpf and ldexpf, bit for bit: every exponent and scale the queries can ask for, on
+ * floats from every binade, subnormals, zeros and the largest float. */
+static void scaling_matches_frexpf_and_ldexpf(void **state) {
+    (void)state;
+    float xs[4096];
+    size_t n = 0;
+    const float edge[] = {0.0f, -0.0f, FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, 1e-45f, -1e-45f, 1.0f, 0.75f, 3.0f};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) xs[n++] = edge[i];
+    for (uint32_t e = 0; e < 255; e++) /* a few mantissas in every binade, both signs */
+        for (uint32_t m = 0; m < 8; m++) {
+            uint32_t bits = e << 23 | (m * 0x0fedcbu & 0x7fffffu);
+            xs[n++] = mink_bits_float(bits);
+            xs[n++] = mink_bits_float(bits | 0x80000000u);
+        }
+    for (size_t i = 0; i < n; i++) {
+        float x = xs[i], m = fabsf(x);
+        int want = 0;
+        frexpf(m, &want);
+        if (mink_exponent(m) != want) fail_msg("mink_exponent(%a) = %d, frexpf says %d", (double)m, mink_exponent(m), want);
+        for (int k = -149; k <= 167; k++) {
+            float got = mink_scale(x, k), expect = ldexpf(x, k);
+            if (memcmp(&got, &expect, sizeof got) != 0)
+                fail_msg("mink_scale(%a, %d) = %a, ldexpf gives %a", (double)x, k, (double)got, (double)expect);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scaling_matches_frexpf_and_ldexpf),
         cmocka_unit_test(scalar_hand_cases),
         cmocka_unit_test(scalar_overlaps_are_static_sweeps),
         cmocka_unit_test(scalar_overlap_moving_along_the_tangent),
