@@ -32,9 +32,9 @@ __kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global 
     if (i < n) hits[i] = mink_sweep_rotating_record(in[i], dt, desc);
 }
 
-/* Box columns: a work-item sweeps a run of MINK_RUN consecutive pairs (the host sets it: 64 on a
- * CPU device, where the loop over the run is what gets vectorized — see host/program.c — and 1 on
- * a GPU). The query is branch-free, so the loop needs no masks. */
+/* Box columns and circle records: a work-item sweeps a run of MINK_RUN consecutive pairs (the host
+ * sets it: 64 on a CPU device, where the loop over the run is what gets vectorized — see
+ * host/program.c — and 1 on a GPU). The queries are branch-free, so the loop needs no masks. */
 #ifndef MINK_RUN
 #define MINK_RUN 1
 #endif
