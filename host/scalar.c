@@ -53,6 +53,14 @@ void mink__scalar_sweep_aabb_soa(const mink_aabb_pair_soa *p, size_t begin, size
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
 #define MINK_BLOCK 128
 
+/* A block of n records of `floats` floats each into columns. Always inlined: with `floats` a
+ * constant the copy is unrolled as when it was written out per kind. */
+MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_BLOCK]) {
+    const unsigned char *bytes = records;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < floats; k++) memcpy(&col[k][i], bytes + (i * floats + k) * sizeof(float), sizeof(float));
+}
+
 /* Hits [0, n) from a block's output columns. */
 static void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK], const uint32_t *flags) {
     for (size_t i = 0; i < n; i++) {
@@ -74,11 +82,7 @@ void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_
     uint32_t flags[MINK_BLOCK];
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
-        for (size_t i = 0; i < n; i++) { /* a record is 12 floats: a.min, a.max, va, b.min, b.max, vb */
-            float r[12];
-            memcpy(r, &records[at + i], sizeof r);
-            for (int k = 0; k < 12; k++) col[k][i] = r[k];
-        }
+        load_columns(&records[at], sizeof *records / sizeof(float), n, col); /* a.min, a.max, va, b.min, b.max, vb */
         aabb_columns(n, dt, col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
                      col[10], col[11], out[0], out[1], out[2], out[3], out[4], out[5], out[6], flags);
         store_hits(hits + at, n, out, flags);
@@ -116,11 +120,7 @@ void mink__scalar_sweep_circle(const void *in, size_t count, float dt, const min
     uint32_t flags[MINK_BLOCK];
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
-        for (size_t i = 0; i < n; i++) {
-            float r[10];
-            memcpy(r, &records[at + i], sizeof r);
-            for (int k = 0; k < 10; k++) col[k][i] = r[k];
-        }
+        load_columns(&records[at], sizeof *records / sizeof(float), n, col); /* a, va, b, vb */
         circle_columns(n, dt, col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
                        out[0], out[1], out[2], out[3], out[4], out[5], out[6], flags);
         store_hits(hits + at, n, out, flags);

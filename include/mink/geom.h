@@ -64,19 +64,17 @@ typedef uint uint32_t;
 MINK_INLINE uint32_t mink_float_bits(float x) { return as_uint(x); }
 MINK_INLINE float mink_bits_float(uint32_t u) { return as_float(u); }
 #else
+typedef union mink_float_word {
+    float f;
+    uint32_t u;
+} mink_float_word;
 MINK_INLINE uint32_t mink_float_bits(float x) {
-    union {
-        float f;
-        uint32_t u;
-    } c;
+    mink_float_word c;
     c.f = x;
     return c.u;
 }
 MINK_INLINE float mink_bits_float(uint32_t u) {
-    union {
-        float f;
-        uint32_t u;
-    } c;
+    mink_float_word c;
     c.u = u;
     return c.f;
 }
