@@ -133,10 +133,10 @@ mink_status mink__program_build(mink_context *ctx) {
     const cl_uint batch[8] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
                               sizeof(mink_circle_aabb_pair), sizeof(mink_pair), sizeof(mink_polygon_pair),
                               sizeof(mink_polygon_aabb_pair), sizeof(mink_polygon_circle_pair)};
-    const cl_uint world[4] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
-                              sizeof(mink_world_pair)};
+    const cl_uint world[5] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
+                              sizeof(mink_world_pair), sizeof(mink_grid_entry)};
     status = check_layout(ctx, MINK_KERNEL_LAYOUT, batch, 8);
-    if (status == MINK_OK) status = check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, world, 4);
+    if (status == MINK_OK) status = check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, world, 5);
 fail:
     return status;
 }

@@ -170,11 +170,12 @@ static mink_status sort(mink_world *w, uint32_t n, uint32_t passes) {
     return status;
 }
 
-static mink_status zero(mink_world *w, mink_world_buf b, size_t bytes) {
+/* Zeroes bytes [offset, offset + bytes) of a buffer. */
+static mink_status zero(mink_world *w, mink_world_buf b, size_t offset, size_t bytes) {
     mink_status status = MINK_OK;
     cl_uint z = 0;
     if (bytes == 0) return MINK_OK;
-    MINK_CL_TRY(w->ctx, clEnqueueFillBuffer(w->ctx->queue, w->buf[b].mem, &z, sizeof z, 0, bytes, 0, NULL, NULL),
+    MINK_CL_TRY(w->ctx, clEnqueueFillBuffer(w->ctx->queue, w->buf[b].mem, &z, sizeof z, offset, bytes, 0, NULL, NULL),
                 fail);
 fail:
     return status;
@@ -219,7 +220,7 @@ mink_status mink__world_cl_step(mink_world *w) {
 
     STEP_TRY(mink__world_reserve(w, MINK_WB_BOUNDS, n * sizeof(mink_aabb), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_CELLS, n1 * 4, 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_CELLS, (n1 + 1) * 4, 0)); /* + the large flag */
     STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_START, n1 * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_FILL, n * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2), 0));
@@ -246,37 +247,42 @@ mink_status mink__world_cl_step(mink_world *w) {
     /* Broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell. */
     STEP_TRY(read_words(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
     mink_grid g;
-    uint32_t passes = 0, entries = 0, pairs = 0;
+    uint32_t passes = 0, entries = 0, pairs = 0, counted[2] = {0, 0};
     if (!mink__world_grid(measure, &g, &passes)) goto empty;
 #define GRID_ARGS ARG_F32(g.origin.x), ARG_F32(g.origin.y), ARG_F32(g.inv_cell), ARG_U32(g.width), ARG_U32(g.height)
+    STEP_TRY(zero(w, MINK_WB_CELLS, n1 * 4, 4));
     STEP_TRY(run(w, MINK_KERNEL_GRID_COUNT, n,
                  ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS), ARG_U32(n),
                       GRID_ARGS)));
     STEP_TRY(scan(w, MINK_WB_CELLS, n));
-    STEP_TRY(read_words(w, MINK_WB_CELLS, n, 1, &entries));
+    STEP_TRY(read_words(w, MINK_WB_CELLS, n, 2, counted)); /* the entries, whether any slot is large */
+    entries = counted[0];
+    /* Large bodies (rare: none in most scenes) are tested against every body, a slot an item. */
+    uint32_t items = entries + (counted[1] ? n : 0);
     STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRY_BODY, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRY_BOUNDS, (size_t)entries * sizeof(mink_aabb), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)entries + n1) * 4, 0));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
-                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS),
-                      ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BODY), ARG_U32(n),
-                      GRID_ARGS)));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRIES, (size_t)entries * sizeof(mink_grid_entry), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)items + 1) * 4, 0));
+    if (entries > 0)
+        STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
+                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS),
+                          ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BODY), ARG_U32(n), GRID_ARGS)));
     STEP_TRY(sort(w, entries, passes));
     STEP_TRY(run(w, MINK_KERNEL_GRID_GATHER, entries,
-                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_ENTRY_BODY), ARG_BUF(w, MINK_WB_ORDER),
-                      ARG_BUF(w, MINK_WB_ENTRY_BOUNDS), ARG_U32(entries))));
+                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_ENTRY_BODY),
+                      ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRIES), ARG_U32(entries))));
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
-         ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRY_BOUNDS),    \
-         ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(n), ARG_U32(emit), GRID_ARGS)
+         ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ENTRIES),         \
+         ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(items - entries),   \
+         ARG_U32(emit), GRID_ARGS)
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, (size_t)entries + n, PAIRS_ARGS(0)));
-    STEP_TRY(scan(w, MINK_WB_FOUND, entries + n));
-    STEP_TRY(read_words(w, MINK_WB_FOUND, (size_t)entries + n, 1, &pairs));
+    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(0)));
+    STEP_TRY(scan(w, MINK_WB_FOUND, items));
+    STEP_TRY(read_words(w, MINK_WB_FOUND, items, 1, &pairs));
     st->pairs_needed = pairs;
     if (pairs > w->max_pairs) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %u pairs; max_pairs is %zu",
@@ -284,7 +290,7 @@ mink_status mink__world_cl_step(mink_world *w) {
         goto fail;
     }
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, (size_t)entries + n, PAIRS_ARGS(1)));
+    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(1)));
 #undef PAIRS_ARGS
 #undef GRID_ARGS
 empty:
@@ -299,8 +305,8 @@ empty:
                       ARG_F32(sp.dt))));
     STEP_TRY(lap(w, &t, &st->narrowphase_ms));
 
-    STEP_TRY(zero(w, MINK_WB_ADJ_START, n1 * 4));
-    STEP_TRY(zero(w, MINK_WB_ADJ_FILL, (size_t)n * 4));
+    STEP_TRY(zero(w, MINK_WB_ADJ_START, 0, n1 * 4));
+    STEP_TRY(zero(w, MINK_WB_ADJ_FILL, 0, (size_t)n * 4));
     STEP_TRY(run(w, MINK_KERNEL_WORLD_DEGREE, pairs,
                  ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(pairs))));
     STEP_TRY(scan(w, MINK_WB_ADJ_START, n));
@@ -310,7 +316,7 @@ empty:
     uint32_t events = 0;
     for (;;) { /* until the event buffer held every event */
         uint32_t capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
-        STEP_TRY(zero(w, MINK_WB_COUNTER, 4));
+        STEP_TRY(zero(w, MINK_WB_COUNTER, 0, 4));
         STEP_TRY(run(w, MINK_KERNEL_WORLD_RESOLVE, n,
                      ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
                           ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),

@@ -16,10 +16,11 @@ static mink_world_view scalar_view(mink_world *w) {
     v.vel = w->buf[MINK_WB_VEL].host;
     v.bounds = w->buf[MINK_WB_BOUNDS].host;
     v.measure = w->buf[MINK_WB_MEASURE].host;
+    v.cells = w->buf[MINK_WB_CELLS].host;
     v.entry_body = w->buf[MINK_WB_ENTRY_BODY].host;
     v.keys = w->buf[MINK_WB_KEYS].host;
     v.order = w->buf[MINK_WB_ORDER].host;
-    v.entry_bounds = w->buf[MINK_WB_ENTRY_BOUNDS].host;
+    v.entries = w->buf[MINK_WB_ENTRIES].host;
     v.pairs = w->buf[MINK_WB_PAIRS].host;
     v.hits = w->buf[MINK_WB_HITS].host;
     v.adj_start = w->buf[MINK_WB_ADJ_START].host;
@@ -84,26 +85,29 @@ mink_status mink__world_scalar_step(mink_world *w) {
     uint32_t passes = 0;
     size_t entries = 0;
     uint32_t *cells = w->buf[MINK_WB_CELLS].host;
-    int any = mink__world_grid(v.measure, &g, &passes);
-    for (uint32_t i = 0; i < n; i++) cells[i] = any ? mink_grid_count_item(v, g, i) : 0u;
+    int any = mink__world_grid(v.measure, &g, &passes), large = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        cells[i] = any ? mink_grid_count_item(v, g, i) : 0u;
+        large |= mink_grid_large_with(v, i, cells[i]);
+    }
     cells[n] = 0;
     mink_scan_top(n, cells);
     entries = cells[n];
-    size_t found_n = entries + n;
+    /* Large bodies (rare: none in most scenes) are tested against every body, a slot an item. */
+    size_t found_n = entries + (large ? n : 0);
     const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_ENTRY_BODY};
     for (size_t k = 0; k < 5 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRY_BOUNDS, entries * sizeof(mink_aabb), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRIES, entries * sizeof(mink_grid_entry), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (found_n + 1) * 4, 0);
     if (status != MINK_OK) return status;
     v = scalar_view(w);
-    if (any)
-        for (uint32_t i = 0; i < n; i++) mink_grid_emit_item(v, g, i, cells[i]);
+    for (uint32_t i = 0; i < n && entries > 0; i++) mink_grid_emit_item(v, g, i);
     for (uint32_t pass = 0; pass < passes; pass++) radix_pass(w, entries, pass * 8);
     v = scalar_view(w);
     for (uint32_t r = 0; r < entries; r++) mink_grid_gather_item(v, r);
     uint32_t *found = w->buf[MINK_WB_FOUND].host;
     for (uint32_t r = 0; r < entries; r++) found[r] = mink_grid_pairs_item(v, g, (uint32_t)entries, r, 0, 0);
-    for (uint32_t i = 0; i < n; i++) found[entries + i] = any ? mink_large_pairs_item(v, g, i, 0, 0) : 0u;
+    for (uint32_t i = 0; i < n && large; i++) found[entries + i] = mink_large_pairs_item(v, i, 0, 0);
     mink_scan_top((uint32_t)found_n, found);
     size_t pairs = found[found_n];
     w->stats.pairs_needed = pairs;
@@ -115,8 +119,11 @@ mink_status mink__world_scalar_step(mink_world *w) {
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ADJ, pairs * 2 * sizeof(uint32_t), 0);
     if (status != MINK_OK) return status;
     v = scalar_view(w);
-    for (uint32_t r = 0; r < entries; r++) mink_grid_pairs_item(v, g, (uint32_t)entries, r, 1, found[r]);
-    for (uint32_t i = 0; i < n && any; i++) mink_large_pairs_item(v, g, i, 1, found[entries + i]);
+    /* Only the items that found pairs scan again, to write them. */
+    for (uint32_t r = 0; r < entries; r++)
+        if (found[r + 1] != found[r]) mink_grid_pairs_item(v, g, (uint32_t)entries, r, 1, found[r]);
+    for (uint32_t i = 0; i < n && large; i++)
+        if (found[entries + i + 1] != found[entries + i]) mink_large_pairs_item(v, i, 1, found[entries + i]);
     now = mink__now_ms();
     w->stats.broadphase_ms = now - t;
     t = now;

@@ -16,9 +16,9 @@ static mink_world_view mink_empty_view(uint count) {
     v.ids = 0;
     v.pos = v.vel = 0;
     v.bounds = 0;
-    v.measure = v.entry_body = 0;
+    v.measure = v.cells = v.entry_body = 0;
     v.keys = v.order = 0;
-    v.entry_bounds = 0;
+    v.entries = 0;
     v.pairs = 0;
     v.hits = 0;
     v.adj_start = v.adj_fill = v.adj = 0;
@@ -103,7 +103,8 @@ __kernel void mink_scan_apply_kernel(__global uint *a, __global const uint *sums
     if (g < blocks) mink_scan_apply_block(g, blocks, n, a, sums);
 }
 
-/* cells[i] = slot i's grid entries; then (scanned) where they start. */
+/* cells[i] = slot i's grid entries; then (scanned) where they start. cells[count + 1], zeroed
+ * before, becomes 1 if any slot is large (every such work-item stores the same 1). */
 __kernel void mink_grid_count_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
                                      __global uint *cells, uint count, MINK_GRID_ARGS) {
     uint i = get_global_id(0);
@@ -111,55 +112,60 @@ __kernel void mink_grid_count_kernel(__global const mink_aabb *bounds, __global 
     mink_world_view v = mink_empty_view(count);
     v.bounds = (__global mink_aabb *)bounds;
     v.shape_of = shape_of;
-    cells[i] = mink_grid_count_item(v, MINK_GRID, i);
+    uint c = mink_grid_count_item(v, MINK_GRID, i);
+    cells[i] = c;
+    if (mink_grid_large_with(v, i, c)) cells[count + 1u] = 1u;
 }
 
-__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
-                                    __global const uint *cells, __global uint *keys, __global uint *order,
-                                    __global uint *entry_body, uint count, MINK_GRID_ARGS) {
+__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global uint *cells, __global uint *keys,
+                                    __global uint *order, __global uint *entry_body, uint count, MINK_GRID_ARGS) {
     uint i = get_global_id(0);
     if (i >= count) return;
     mink_world_view v = mink_empty_view(count);
     v.bounds = (__global mink_aabb *)bounds;
-    v.shape_of = shape_of;
+    v.cells = cells;
     v.keys = keys;
     v.order = order;
     v.entry_body = entry_body;
-    mink_grid_emit_item(v, MINK_GRID, i, cells[i]);
+    mink_grid_emit_item(v, MINK_GRID, i);
 }
 
-/* Work-items [0, entries) take a sorted entry each, [entries, entries + count) a slot each (large
- * bodies). emit 0: found[item] = its pairs. emit 1: writes them from found[item] (scanned). */
-__kernel void mink_grid_gather_kernel(__global const mink_aabb *bounds, __global const uint *entry_body,
-                                      __global uint *order, __global mink_aabb *entry_bounds, uint entries) {
+__kernel void mink_grid_gather_kernel(__global const mink_aabb *bounds, __global const mink_body_props *props,
+                                      __global const uint *entry_body, __global const uint *order,
+                                      __global mink_grid_entry *entries, uint n) {
     uint r = get_global_id(0);
-    if (r >= entries) return;
+    if (r >= n) return;
     mink_world_view v = mink_empty_view(0u);
     v.bounds = (__global mink_aabb *)bounds;
+    v.props = props;
     v.entry_body = (__global uint *)entry_body;
-    v.order = order;
-    v.entry_bounds = entry_bounds;
+    v.order = (__global uint *)order;
+    v.entries = entries;
     mink_grid_gather_item(v, r);
 }
 
+/* Work-items [0, entries) take a sorted entry each, [entries, entries + count) a slot each (large
+ * bodies; the host passes count 0 when there are none, else the slots). emit 0: found[item] = its pairs. emit 1:
+ * writes them from found[item] (scanned); an item that found none has nothing to do. */
 __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
-                                     __global const mink_body_props *props, __global const uint *keys,
-                                     __global const uint *order, __global const mink_aabb *entry_bounds,
+                                     __global const mink_body_props *props, __global const uint *cells,
+                                     __global const uint *keys, __global const mink_grid_entry *sorted,
                                      __global uint *found, __global mink_world_pair *pairs, uint entries, uint count,
                                      uint emit, MINK_GRID_ARGS) {
     uint r = get_global_id(0);
     if (r >= entries + count) return;
+    if (emit && found[r + 1u] == found[r]) return;
     mink_world_view v = mink_empty_view(count);
     v.bounds = (__global mink_aabb *)bounds;
     v.shape_of = shape_of;
     v.props = props;
+    v.cells = (__global uint *)cells;
     v.keys = (__global uint *)keys;
-    v.order = (__global uint *)order;
-    v.entry_bounds = (__global mink_aabb *)entry_bounds;
+    v.entries = (__global mink_grid_entry *)sorted;
     v.pairs = pairs;
     uint at = emit ? found[r] : 0u;
     uint n = r < entries ? mink_grid_pairs_item(v, MINK_GRID, entries, r, (int)emit, at)
-                         : mink_large_pairs_item(v, MINK_GRID, r - entries, (int)emit, at);
+                         : mink_large_pairs_item(v, r - entries, (int)emit, at);
     if (!emit) found[r] = n;
 }
 
@@ -254,4 +260,5 @@ __kernel void mink_world_layout_kernel(__global uint *sizes) {
     sizes[1] = sizeof(mink_body_props);
     sizes[2] = sizeof(mink_event);
     sizes[3] = sizeof(mink_world_pair);
+    sizes[4] = sizeof(mink_grid_entry);
 }

@@ -356,8 +356,10 @@ static int pair_order(const void *pa, const void *pb) {
 
 static void broadphase_equals_brute_force(void **state) {
     paths *p = *state;
-    mink_shape shapes[6] = {circle_shape(0.05f), circle_shape(0.5f), box_shape(2.0f, 2.0f), box_shape(150.0f, 0.5f),
-                            box_shape(0.25f, 90.0f), {0}};
+    /* The last is world-sized: a body over more than MINK_GRID_MAX_CELLS cells goes in no cell and
+     * is tested against every body. */
+    mink_shape shapes[7] = {circle_shape(0.05f), circle_shape(0.5f), box_shape(2.0f, 2.0f), box_shape(150.0f, 0.5f),
+                            box_shape(0.25f, 90.0f), {0}, box_shape(5000.0f, 5000.0f)};
     mink_vec2 tri[3] = {mink_v2(-3, -2), mink_v2(3, -2), mink_v2(0, 4)};
     shapes[5].type = MINK_SHAPE_POLYGON;
     assert_int_equal(mink_polygon_make(tri, 3, mink_v2(0, 0), 0.0f, &shapes[5].geom.polygon), MINK_POLYGON_OK);
@@ -366,10 +368,11 @@ static void broadphase_equals_brute_force(void **state) {
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         size_t n = sizes[si];
         scene s;
-        uint32_t ids[6];
+        uint32_t ids[7];
         mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
-        for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add_shapes(w[c], shapes, 6, ids), MINK_OK);
+        for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add_shapes(w[c], shapes, 7, ids), MINK_OK);
         random_scene(&seed, n, ids, &s);
+        for (size_t k = 4; k < 7 && n >= 17; k++) s.shape[k] = ids[6]; /* three large bodies */
         uint32_t *h = malloc(n * sizeof *h);
         mink_world_bodies b = {.count = n, .shape = s.shape, .position = s.pos, .velocity = s.vel,
                                .inv_mass = s.inv_mass, .response = s.response, .category = s.category, .mask = s.mask};

@@ -61,6 +61,16 @@ typedef struct mink_world_pair {
     uint32_t a, b;
 } mink_world_pair;
 
+/// A sorted grid entry with what the pair scan asks of its body, gathered beside it so the scan
+/// reads entries in sequence and never a body's arrays. 32 bytes.
+typedef struct mink_grid_entry {
+    mink_aabb box;     ///< the body's box over the step
+    uint32_t slot;     ///< the body
+    uint32_t category; ///< its props' category and mask
+    uint32_t mask;
+    uint32_t active;   ///< 1 if it is dynamic or a sensor (mink_world_wants)
+} mink_grid_entry;
+
 /// One contact a body took in a step (or, for a sensor, one body it passed through). 64 bytes.
 typedef struct mink_event {
     uint64_t a, b;           ///< user ids: the body that moved (or the sensor), and what it met
@@ -110,10 +120,11 @@ typedef struct mink_world_view {
     MINK_GLOBAL const mink_vec2 *pos, *vel;
     MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
     MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS per measure block */
+    MINK_GLOBAL uint32_t *cells;      /* per slot + 1: its grid entries, then (scanned) where they start */
     MINK_GLOBAL uint32_t *entry_body; /* per grid entry (a body in a cell): the body */
     MINK_GLOBAL uint32_t *keys;       /* per grid entry: its cell, then sorted */
-    MINK_GLOBAL uint32_t *order;      /* per sorted entry: the entry; after the gather, its slot */
-    MINK_GLOBAL mink_aabb *entry_bounds; /* per sorted entry: its body's box (gathered) */
+    MINK_GLOBAL uint32_t *order;      /* per sorted entry: the entry it was before the sort */
+    MINK_GLOBAL mink_grid_entry *entries; /* per sorted entry: its body's box and filter (gathered) */
     MINK_GLOBAL mink_world_pair *pairs;
     MINK_GLOBAL mink_hit *hits;       /* per pair, a's view */
     MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its entries start in adj */
@@ -289,13 +300,21 @@ MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32
     return nx * ny;
 }
 
-MINK_INLINE int mink_grid_is_large(mink_world_view w, mink_grid g, uint32_t i) {
-    return w.shape_of[i] != MINK_WORLD_DEAD && mink_aabb_is_valid(w.bounds[i]) && mink_grid_count_item(w, g, i) == 0u;
+/// Whether a slot with c grid entries is large: alive, with a valid box, and in no cell.
+MINK_INLINE int mink_grid_large_with(mink_world_view w, uint32_t i, uint32_t c) {
+    return c == 0u && w.shape_of[i] != MINK_WORLD_DEAD && mink_aabb_is_valid(w.bounds[i]);
 }
 
-/// Writes slot i's entries from `at`: the cell's key (row-major) and the body.
-MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i, uint32_t at) {
-    if (mink_grid_count_item(w, g, i) == 0u) return;
+/// Whether slot i is large, once its counts are scanned into w.cells (where its entries start).
+MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
+    return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
+}
+
+/// Writes slot i's entries from w.cells[i] (its counts scanned): the cell's key (row-major) and
+/// the body.
+MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
+    uint32_t at = w.cells[i];
+    if (w.cells[i + 1u] == at) return;
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, w.bounds[i], &x0, &y0, &x1, &y1);
     for (uint32_t y = y0; y <= y1; y++)
@@ -389,14 +408,29 @@ MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, ui
     return found + 1u;
 }
 
-/// After the sort: sorted entry r's slot replaces its entry number in order, and its box is copied
-/// beside it, so the pair scan below reads both in sequence rather than through two indirections
-/// to anywhere in memory (at 10^5 bodies the scan made 10^6 checks at about 20 ns each, the
-/// largest part of the broadphase; gathered, the OpenCL broadphase went from 19 to 16 ms).
+/// After the sort: sorted entry r's body, box and filter, side by side, so the pair scan below reads
+/// in sequence rather than through two indirections to anywhere in memory (at 10^5 bodies the scan
+/// makes 10^6 checks; through the indirections each cost about 20 ns).
 MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
     uint32_t i = w.entry_body[w.order[r]];
-    w.order[r] = i;
-    w.entry_bounds[r] = w.bounds[i];
+    mink_body_props p = w.props[i];
+    mink_grid_entry e;
+    e.box = w.bounds[i];
+    e.slot = i;
+    e.category = p.category;
+    e.mask = p.mask;
+    e.active = (uint32_t)(mink_is_dynamic(p) || mink_is_sensor(p));
+    w.entries[r] = e;
+}
+
+/// Whether the pair scan keeps entries a and b: their boxes overlap and the world wants them
+/// (mink_world_wants from the gathered filters). Every test is computed and the results combined
+/// without branches: a third of the checks overlap and most of those are unwanted, a pattern no
+/// branch predictor learns.
+MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
+    int overlap = (a.box.min.x <= b.box.max.x) & (b.box.min.x <= a.box.max.x) & (a.box.min.y <= b.box.max.y) &
+                  (b.box.min.y <= a.box.max.y);
+    return overlap & ((a.category & b.mask) != 0u) & ((b.category & a.mask) != 0u) & ((a.active | b.active) != 0u);
 }
 
 /// The pairs found from sorted (and gathered) entry r: every later entry in the same cell whose
@@ -405,30 +439,29 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
 /// with emit, also writes them from `at`.
 MINK_INLINE uint32_t mink_grid_pairs_item(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, int emit,
                                           uint32_t at) {
-    uint32_t key = w.keys[r], i = w.order[r], found = 0u;
-    mink_aabb bi = w.entry_bounds[r];
+    uint32_t key = w.keys[r], found = 0u;
+    mink_grid_entry ei = w.entries[r];
     for (uint32_t s = r + 1u; s < entries && w.keys[s] == key; s++) {
-        mink_aabb bj = w.entry_bounds[s], corner;
-        if (!mink_bounds_overlap(bi, bj)) continue;
-        uint32_t j = w.order[s];
-        if (!mink_world_wants(w.props[i], w.props[j])) continue;
-        corner.min = corner.max = mink_v2(mink_maxf(bi.min.x, bj.min.x), mink_maxf(bi.min.y, bj.min.y));
+        mink_grid_entry ej = w.entries[s];
+        if (!mink_grid_entries_meet(ei, ej)) continue;
+        mink_aabb corner;
+        corner.min = corner.max = mink_v2(mink_maxf(ei.box.min.x, ej.box.min.x), mink_maxf(ei.box.min.y, ej.box.min.y));
         uint32_t x0, y0, x1, y1;
         mink_grid_cells(g, corner, &x0, &y0, &x1, &y1);
         if (y0 * g.width + x0 != key) continue;
-        found = mink_pair_emit(w, emit, at, found, i, j);
+        found = mink_pair_emit(w, emit, at, found, ei.slot, ej.slot);
     }
     return found;
 }
 
 /// The pairs of slot i if it is large: every body it is wanted with and overlaps, except large ones
 /// before it (they found i).
-MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, mink_grid g, uint32_t i, int emit, uint32_t at) {
+MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, uint32_t i, int emit, uint32_t at) {
     uint32_t found = 0u;
-    if (!mink_grid_is_large(w, g, i)) return 0u;
+    if (!mink_grid_is_large(w, i)) return 0u;
     for (uint32_t j = 0; j < w.count; j++) {
         if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink_aabb_is_valid(w.bounds[j])) continue;
-        if (j < i && mink_grid_is_large(w, g, j)) continue;
+        if (j < i && mink_grid_is_large(w, j)) continue;
         if (!mink_pair_found(w, i, j)) continue;
         found = mink_pair_emit(w, emit, at, found, i, j);
     }
@@ -517,7 +550,9 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
     float dt = sp.dt;
     mink_vec2 move = mink_v2(v.x * dt, v.y * dt);
     uint32_t first = w.adj_start[i], last = w.adj_start[i + 1u];
-    if (!mink_is_dynamic(pr)) {
+    /* A moving body in no pair takes its whole move, as the loop below would: most bullets, most
+     * steps, without copying its shape (a polygon's size) twice to find that out. */
+    if (!mink_is_dynamic(pr) || first == last) {
         if (mink_is_sensor(pr))
             for (uint32_t e = first; e < last; e++) {
                 uint32_t entry = w.adj[e];
