@@ -121,10 +121,10 @@ typedef struct mink_world_view {
     MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
     MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS per measure block */
     MINK_GLOBAL uint32_t *cells;      /* per slot + 1: its grid entries, then (scanned) where they start */
-    MINK_GLOBAL uint32_t *entry_body; /* per grid entry (a body in a cell): the body */
+    MINK_GLOBAL mink_grid_entry *emitted; /* per grid entry (a body in a cell), as emitted */
     MINK_GLOBAL uint32_t *keys;       /* per grid entry: its cell, then sorted */
     MINK_GLOBAL uint32_t *order;      /* per sorted entry: the entry it was before the sort */
-    MINK_GLOBAL mink_grid_entry *entries; /* per sorted entry: its body's box and filter (gathered) */
+    MINK_GLOBAL mink_grid_entry *entries; /* the same, sorted by cell (gathered) */
     MINK_GLOBAL mink_world_pair *pairs;
     MINK_GLOBAL mink_hit *hits;       /* per pair, a's view */
     MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its entries start in adj */
@@ -310,18 +310,31 @@ MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
     return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
 }
 
-/// Writes slot i's entries from w.cells[i] (its counts scanned): the cell's key (row-major) and
-/// the body.
+/// Slot i's grid entry: its box and what the pair scan asks of its props.
+MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, uint32_t i) {
+    mink_body_props p = w.props[i];
+    mink_grid_entry e;
+    e.box = w.bounds[i];
+    e.slot = i;
+    e.category = p.category;
+    e.mask = p.mask;
+    e.active = (uint32_t)(mink_is_dynamic(p) || mink_is_sensor(p));
+    return e;
+}
+
+/// Writes slot i's entries from w.cells[i] (its counts scanned): the cell's key (row-major), the
+/// entry's own index (the sort's value) and the entry itself.
 MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
     uint32_t at = w.cells[i];
     if (w.cells[i + 1u] == at) return;
+    mink_grid_entry e = mink_grid_entry_of(w, i);
     uint32_t x0, y0, x1, y1;
-    mink_grid_cells(g, w.bounds[i], &x0, &y0, &x1, &y1);
+    mink_grid_cells(g, e.box, &x0, &y0, &x1, &y1);
     for (uint32_t y = y0; y <= y1; y++)
         for (uint32_t x = x0; x <= x1; x++) {
             w.keys[at] = y * g.width + x;
             w.order[at] = at;
-            w.entry_body[at] = i;
+            w.emitted[at] = e;
             at++;
         }
 }
@@ -408,20 +421,9 @@ MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, ui
     return found + 1u;
 }
 
-/// After the sort: sorted entry r's body, box and filter, side by side, so the pair scan below reads
-/// in sequence rather than through two indirections to anywhere in memory (at 10^5 bodies the scan
-/// makes 10^6 checks; through the indirections each cost about 20 ns).
-MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
-    uint32_t i = w.entry_body[w.order[r]];
-    mink_body_props p = w.props[i];
-    mink_grid_entry e;
-    e.box = w.bounds[i];
-    e.slot = i;
-    e.category = p.category;
-    e.mask = p.mask;
-    e.active = (uint32_t)(mink_is_dynamic(p) || mink_is_sensor(p));
-    w.entries[r] = e;
-}
+/// After the sort: sorted entry r's copy, so the pair scan below reads the entries of a cell in
+/// sequence (through order and a body's arrays, each check cost about 20 ns at 10^5 bodies).
+MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) { w.entries[r] = w.emitted[w.order[r]]; }
 
 /// Whether the pair scan keeps entries a and b: their boxes overlap and the world wants them
 /// (mink_world_wants from the gathered filters). Every test is computed and the results combined
