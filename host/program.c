@@ -38,7 +38,6 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_GRID_PAIRS] = "mink_grid_pairs_kernel",
     [MINK_KERNEL_WORLD_NARROW] = "mink_world_narrow_kernel",
     [MINK_KERNEL_WORLD_DEGREE] = "mink_world_degree_kernel",
-    [MINK_KERNEL_WORLD_ADJACENCY] = "mink_world_adjacency_kernel",
     [MINK_KERNEL_WORLD_RESOLVE] = "mink_world_resolve_kernel",
     [MINK_KERNEL_WORLD_SCATTER] = "mink_world_scatter_kernel",
     [MINK_KERNEL_WORLD_GATHER] = "mink_world_gather_kernel",
@@ -133,10 +132,10 @@ mink_status mink__program_build(mink_context *ctx) {
     const cl_uint batch[8] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
                               sizeof(mink_circle_aabb_pair), sizeof(mink_pair), sizeof(mink_polygon_pair),
                               sizeof(mink_polygon_aabb_pair), sizeof(mink_polygon_circle_pair)};
-    const cl_uint world[5] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
-                              sizeof(mink_world_pair), sizeof(mink_grid_entry)};
+    const cl_uint world[6] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
+                              sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact)};
     status = check_layout(ctx, MINK_KERNEL_LAYOUT, batch, 8);
-    if (status == MINK_OK) status = check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, world, 5);
+    if (status == MINK_OK) status = check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, world, 6);
 fail:
     return status;
 }

@@ -9,6 +9,8 @@ _Static_assert(sizeof(mink_shape) == 152, "mink_shape must be 152 bytes");
 _Static_assert(sizeof(mink_body_props) == 20, "mink_body_props must be 20 bytes");
 _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
+_Static_assert(sizeof(mink_grid_entry) == 32, "mink_grid_entry must be 32 bytes");
+_Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
 
 /* Every array a world holds. Per slot unless said. On the scalar path each is host memory; on
  * OpenCL each is a device buffer (and the bodies' fixed fields also have host copies, below). */
@@ -25,6 +27,7 @@ typedef enum mink_world_buf {
     MINK_WB_CELLS,    /* per slot + 1: grid entries, then where they start */
     MINK_WB_EMITTED,  /* per grid entry as emitted: its body's box and filter (mink_grid_entry) */
     MINK_WB_ENTRIES,  /* the same, sorted by cell */
+    MINK_WB_KEPT,     /* per sorted grid entry: which of the next 32 it pairs with */
     MINK_WB_KEYS,     /* per grid entry */
     MINK_WB_ORDER,
     MINK_WB_KEYS2,
@@ -33,10 +36,9 @@ typedef enum mink_world_buf {
     MINK_WB_SUMS,     /* per scan block + 1 */
     MINK_WB_FOUND,    /* per grid entry, then per slot, + 1: pairs found, then where they go */
     MINK_WB_PAIRS,    /* per pair */
-    MINK_WB_HITS,     /* per pair */
     MINK_WB_ADJ_START,/* per slot + 1 */
     MINK_WB_ADJ_FILL,
-    MINK_WB_ADJ,      /* per pair end */
+    MINK_WB_CONTACTS, /* per pair end (mink_contact), grouped by body */
     MINK_WB_POS_OUT,
     MINK_WB_VEL_OUT,
     MINK_WB_EVENTS,   /* per event */

@@ -265,6 +265,7 @@ mink_status mink__world_cl_step(mink_world *w) {
     STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_EMITTED, (size_t)entries * sizeof(mink_grid_entry), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRIES, (size_t)entries * sizeof(mink_grid_entry), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_KEPT, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)items + 1) * 4, 0));
     if (entries > 0)
         STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
@@ -278,7 +279,7 @@ mink_status mink__world_cl_step(mink_world *w) {
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
          ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ENTRIES),         \
-         ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(items - entries),   \
+         ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(items - entries),   \
          ARG_U32(emit), GRID_ARGS)
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
     STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(0)));
@@ -296,24 +297,22 @@ mink_status mink__world_cl_step(mink_world *w) {
 #undef GRID_ARGS
 empty:
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_HITS, (size_t)pairs * sizeof(mink_hit), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ, (size_t)pairs * 2 * sizeof(uint32_t), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_CONTACTS, (size_t)pairs * 2 * sizeof(mink_contact), 0));
     STEP_TRY(lap(w, &t, &st->broadphase_ms));
 
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_NARROW, pairs,
-                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF),
-                      ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_HITS), ARG_U32(pairs),
-                      ARG_F32(sp.dt))));
-    STEP_TRY(lap(w, &t, &st->narrowphase_ms));
-
+    /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(zero(w, MINK_WB_ADJ_START, 0, n1 * 4));
     STEP_TRY(zero(w, MINK_WB_ADJ_FILL, 0, (size_t)n * 4));
     STEP_TRY(run(w, MINK_KERNEL_WORLD_DEGREE, pairs,
                  ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(pairs))));
     STEP_TRY(scan(w, MINK_WB_ADJ_START, n));
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_ADJACENCY, pairs,
-                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL),
-                      ARG_BUF(w, MINK_WB_ADJ), ARG_U32(pairs))));
+    STEP_TRY(run(w, MINK_KERNEL_WORLD_NARROW, pairs,
+                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF),
+                      ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
+                      ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL), ARG_BUF(w, MINK_WB_CONTACTS),
+                      ARG_U32(pairs), ARG_F32(sp.dt))));
+    STEP_TRY(lap(w, &t, &st->narrowphase_ms));
+
     uint32_t events = 0;
     for (;;) { /* until the event buffer held every event */
         uint32_t capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
@@ -321,8 +320,8 @@ empty:
         STEP_TRY(run(w, MINK_KERNEL_WORLD_RESOLVE, n,
                      ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
                           ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
-                          ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_HITS), ARG_BUF(w, MINK_WB_ADJ_START),
-                          ARG_BUF(w, MINK_WB_ADJ), ARG_BUF(w, MINK_WB_POS_OUT), ARG_BUF(w, MINK_WB_VEL_OUT),
+                          ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_CONTACTS), ARG_BUF(w, MINK_WB_POS_OUT),
+                          ARG_BUF(w, MINK_WB_VEL_OUT),
                           ARG_BUF(w, MINK_WB_EVENTS), ARG_BUF(w, MINK_WB_COUNTER), ARG_U32(capacity), ARG_U32(n),
                           ARG_F32(sp.dt), ARG_F32(sp.skin), ARG_U32(sp.iterations))));
         STEP_TRY(read_words(w, MINK_WB_COUNTER, 0, 1, &events));

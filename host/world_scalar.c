@@ -21,11 +21,11 @@ static mink_world_view scalar_view(mink_world *w) {
     v.keys = w->buf[MINK_WB_KEYS].host;
     v.order = w->buf[MINK_WB_ORDER].host;
     v.entries = w->buf[MINK_WB_ENTRIES].host;
+    v.kept = w->buf[MINK_WB_KEPT].host;
     v.pairs = w->buf[MINK_WB_PAIRS].host;
-    v.hits = w->buf[MINK_WB_HITS].host;
     v.adj_start = w->buf[MINK_WB_ADJ_START].host;
     v.adj_fill = w->buf[MINK_WB_ADJ_FILL].host;
-    v.adj = w->buf[MINK_WB_ADJ].host;
+    v.contacts = w->buf[MINK_WB_CONTACTS].host;
     v.pos_out = w->buf[MINK_WB_POS_OUT].host;
     v.vel_out = w->buf[MINK_WB_VEL_OUT].host;
     v.events = w->buf[MINK_WB_EVENTS].host;
@@ -95,8 +95,8 @@ mink_status mink__world_scalar_step(mink_world *w) {
     entries = cells[n];
     /* Large bodies (rare: none in most scenes) are tested against every body, a slot an item. */
     size_t found_n = entries + (large ? n : 0);
-    const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2};
-    for (size_t k = 0; k < 4 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
+    const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_KEPT};
+    for (size_t k = 0; k < 5 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_EMITTED, entries * sizeof(mink_grid_entry), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRIES, entries * sizeof(mink_grid_entry), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (found_n + 1) * 4, 0);
@@ -107,7 +107,7 @@ mink_status mink__world_scalar_step(mink_world *w) {
     v = scalar_view(w);
     for (uint32_t r = 0; r < entries; r++) mink_grid_gather_item(v, r);
     uint32_t *found = w->buf[MINK_WB_FOUND].host;
-    for (uint32_t r = 0; r < entries; r++) found[r] = mink_grid_pairs_item(v, g, (uint32_t)entries, r, 0, 0);
+    for (uint32_t r = 0; r < entries; r++) found[r] = mink_grid_pairs_count(v, g, (uint32_t)entries, r);
     for (uint32_t i = 0; i < n && large; i++) found[entries + i] = mink_large_pairs_item(v, i, 0, 0);
     mink_scan_top((uint32_t)found_n, found);
     size_t pairs = found[found_n];
@@ -116,29 +116,28 @@ mink_status mink__world_scalar_step(mink_world *w) {
         return mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %zu pairs; max_pairs is %zu",
                           pairs, w->max_pairs);
     status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_HITS, pairs * sizeof(mink_hit), 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ADJ, pairs * 2 * sizeof(uint32_t), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
     if (status != MINK_OK) return status;
     v = scalar_view(w);
-    /* Only the items that found pairs scan again, to write them. */
+    /* Only the items that found pairs write them. */
     for (uint32_t r = 0; r < entries; r++)
-        if (found[r + 1] != found[r]) mink_grid_pairs_item(v, g, (uint32_t)entries, r, 1, found[r]);
+        if (found[r + 1] != found[r]) mink_grid_pairs_write(v, g, (uint32_t)entries, r, found[r]);
     for (uint32_t i = 0; i < n && large; i++)
         if (found[entries + i + 1] != found[entries + i]) mink_large_pairs_item(v, i, 1, found[entries + i]);
     now = mink__now_ms();
     w->stats.broadphase_ms = now - t;
     t = now;
 
+    /* Each body's list sized, then the narrowphase fills the lists. */
+    memset(v.adj_start, 0, n1 * sizeof *v.adj_start);
+    if (n > 0) memset(v.adj_fill, 0, n * sizeof *v.adj_fill); /* an empty world has no array */
+    for (uint32_t k = 0; k < pairs; k++) mink_degree_item(v, k);
+    mink_scan_top(n, v.adj_start);
     for (uint32_t k = 0; k < pairs; k++) mink_narrow_item(v, sp, k);
     now = mink__now_ms();
     w->stats.narrowphase_ms = now - t;
     t = now;
 
-    memset(v.adj_start, 0, n1 * sizeof *v.adj_start);
-    if (n > 0) memset(v.adj_fill, 0, n * sizeof *v.adj_fill); /* an empty world has no array */
-    for (uint32_t k = 0; k < pairs; k++) mink_degree_item(v, k);
-    mink_scan_top(n, v.adj_start);
-    for (uint32_t k = 0; k < pairs; k++) mink_adjacency_item(v, k);
     for (;;) { /* until the event buffer held every event */
         *v.event_count = 0;
         for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, sp, i);

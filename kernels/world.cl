@@ -20,9 +20,10 @@ static mink_world_view mink_empty_view(uint count) {
     v.emitted = 0;
     v.keys = v.order = 0;
     v.entries = 0;
+    v.kept = 0;
     v.pairs = 0;
-    v.hits = 0;
-    v.adj_start = v.adj_fill = v.adj = 0;
+    v.adj_start = v.adj_fill = 0;
+    v.contacts = 0;
     v.pos_out = v.vel_out = 0;
     v.events = 0;
     v.event_count = 0;
@@ -145,13 +146,13 @@ __kernel void mink_grid_gather_kernel(__global const mink_grid_entry *emitted, _
 }
 
 /* Work-items [0, entries) take a sorted entry each, [entries, entries + count) a slot each (large
- * bodies; the host passes count 0 when there are none, else the slots). emit 0: found[item] = its pairs. emit 1:
- * writes them from found[item] (scanned); an item that found none has nothing to do. */
+ * bodies; the host passes count 0 when there are none, else the slots). emit 0: found[item] = its
+ * pairs. emit 1: writes them from found[item] (scanned); an item that found none has nothing to do. */
 __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
                                      __global const mink_body_props *props, __global const uint *cells,
                                      __global const uint *keys, __global const mink_grid_entry *sorted,
-                                     __global uint *found, __global mink_world_pair *pairs, uint entries, uint count,
-                                     uint emit, MINK_GRID_ARGS) {
+                                     __global uint *kept, __global uint *found, __global mink_world_pair *pairs,
+                                     uint entries, uint count, uint emit, MINK_GRID_ARGS) {
     uint r = get_global_id(0);
     if (r >= entries + count) return;
     if (emit && found[r + 1u] == found[r]) return;
@@ -162,27 +163,16 @@ __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global 
     v.cells = (__global uint *)cells;
     v.keys = (__global uint *)keys;
     v.entries = (__global mink_grid_entry *)sorted;
+    v.kept = kept;
     v.pairs = pairs;
-    uint at = emit ? found[r] : 0u;
-    uint n = r < entries ? mink_grid_pairs_item(v, MINK_GRID, entries, r, (int)emit, at)
-                         : mink_large_pairs_item(v, r - entries, (int)emit, at);
-    if (!emit) found[r] = n;
-}
-
-__kernel void mink_world_narrow_kernel(__global const mink_world_pair *pairs, __global const mink_shape *shapes,
-                                       __global const uint *shape_of, __global const mink_vec2 *pos,
-                                       __global const mink_vec2 *vel, __global mink_hit *hits, uint npairs,
-                                       float dt) {
-    uint k = get_global_id(0);
-    if (k >= npairs) return;
-    mink_world_view v = mink_empty_view(0u);
-    v.pairs = (__global mink_world_pair *)pairs;
-    v.shapes = shapes;
-    v.shape_of = shape_of;
-    v.pos = pos;
-    v.vel = vel;
-    v.hits = hits;
-    mink_narrow_item(v, mink_params(dt, 0.0f, 1u), k);
+    if (r < entries && emit)
+        mink_grid_pairs_write(v, MINK_GRID, entries, r, found[r]);
+    else if (r < entries)
+        found[r] = mink_grid_pairs_count(v, MINK_GRID, entries, r);
+    else if (emit)
+        mink_large_pairs_item(v, r - entries, 1, found[r]);
+    else
+        found[r] = mink_large_pairs_item(v, r - entries, 0, 0u);
 }
 
 __kernel void mink_world_degree_kernel(__global const mink_world_pair *pairs, __global uint *adj_start,
@@ -195,23 +185,30 @@ __kernel void mink_world_degree_kernel(__global const mink_world_pair *pairs, __
     mink_degree_item(v, k);
 }
 
-__kernel void mink_world_adjacency_kernel(__global const mink_world_pair *pairs, __global uint *adj_start,
-                                          __global uint *adj_fill, __global uint *adj, uint npairs) {
+__kernel void mink_world_narrow_kernel(__global const mink_world_pair *pairs, __global const mink_shape *shapes,
+                                       __global const uint *shape_of, __global const mink_body_props *props,
+                                       __global const mink_vec2 *pos, __global const mink_vec2 *vel,
+                                       __global uint *adj_start, __global uint *adj_fill,
+                                       __global mink_contact *contacts, uint npairs, float dt) {
     uint k = get_global_id(0);
     if (k >= npairs) return;
     mink_world_view v = mink_empty_view(0u);
     v.pairs = (__global mink_world_pair *)pairs;
+    v.shapes = shapes;
+    v.shape_of = shape_of;
+    v.props = props;
+    v.pos = pos;
+    v.vel = vel;
     v.adj_start = adj_start;
     v.adj_fill = adj_fill;
-    v.adj = adj;
-    mink_adjacency_item(v, k);
+    v.contacts = contacts;
+    mink_narrow_item(v, mink_params(dt, 0.0f, 1u), k);
 }
 
 __kernel void mink_world_resolve_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
                                         __global const mink_body_props *props, __global const ulong *ids,
                                         __global const mink_vec2 *pos, __global const mink_vec2 *vel,
-                                        __global const mink_world_pair *pairs, __global const mink_hit *hits,
-                                        __global const uint *adj_start, __global const uint *adj,
+                                        __global const uint *adj_start, __global const mink_contact *contacts,
                                         __global mink_vec2 *pos_out, __global mink_vec2 *vel_out,
                                         __global mink_event *events, __global uint *event_count,
                                         uint event_capacity, uint count, float dt, float skin, uint iterations) {
@@ -224,10 +221,8 @@ __kernel void mink_world_resolve_kernel(__global const mink_shape *shapes, __glo
     v.ids = ids;
     v.pos = pos;
     v.vel = vel;
-    v.pairs = (__global mink_world_pair *)pairs;
-    v.hits = (__global mink_hit *)hits;
     v.adj_start = (__global uint *)adj_start;
-    v.adj = (__global uint *)adj;
+    v.contacts = (__global mink_contact *)contacts;
     v.pos_out = pos_out;
     v.vel_out = vel_out;
     v.events = events;
@@ -261,4 +256,5 @@ __kernel void mink_world_layout_kernel(__global uint *sizes) {
     sizes[2] = sizeof(mink_event);
     sizes[3] = sizeof(mink_world_pair);
     sizes[4] = sizeof(mink_grid_entry);
+    sizes[5] = sizeof(mink_contact);
 }

@@ -18,10 +18,22 @@
 #ifdef MINK_OPENCL
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
+/* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
+#define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
 typedef ulong uint64_t;
+#elif defined(__GNUC__)
+#define MINK_GLOBAL
+#define MINK_ATOMIC_INC(p) ((*(p))++)
+#define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
+static inline uint32_t mink__ctz(uint32_t x) {
+    uint32_t n = 0u;
+    for (; (x & 1u) == 0u; x >>= 1) n++;
+    return n;
+}
+#define MINK_CTZ(x) mink__ctz(x)
 #endif
 
 /* ---- what a world holds ---------------------------------------------------------------------- */
@@ -60,6 +72,17 @@ typedef struct mink_body_props {
 typedef struct mink_world_pair {
     uint32_t a, b;
 } mink_world_pair;
+
+/// One end of a candidate pair in its body's list, written by the narrowphase: the other body with
+/// what resolution asks of it, and the pair's hit as this body sees it. Resolution reads a body's
+/// list in sequence, never the pair or the other's props. 36 bytes.
+typedef struct mink_contact {
+    uint32_t other; ///< the other body's slot | MINK_CONTACT_SENSOR | MINK_CONTACT_DYNAMIC
+    mink_hit hit;
+} mink_contact;
+#define MINK_CONTACT_SENSOR 0x80000000u  ///< the other body is a sensor
+#define MINK_CONTACT_DYNAMIC 0x40000000u ///< the other body is dynamic
+#define MINK_CONTACT_SLOT 0x3fffffffu    ///< the slot bits (MINK_WORLD_MAX_BODIES fits)
 
 /// A sorted grid entry with what the pair scan asks of its body, gathered beside it so the scan
 /// reads entries in sequence and never a body's arrays. 32 bytes.
@@ -125,11 +148,11 @@ typedef struct mink_world_view {
     MINK_GLOBAL uint32_t *keys;       /* per grid entry: its cell, then sorted */
     MINK_GLOBAL uint32_t *order;      /* per sorted entry: the entry it was before the sort */
     MINK_GLOBAL mink_grid_entry *entries; /* the same, sorted by cell (gathered) */
+    MINK_GLOBAL uint32_t *kept;       /* per sorted entry: which of the next 32 it pairs with */
     MINK_GLOBAL mink_world_pair *pairs;
-    MINK_GLOBAL mink_hit *hits;       /* per pair, a's view */
-    MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its entries start in adj */
-    MINK_GLOBAL uint32_t *adj_fill;   /* per slot: entries written so far */
-    MINK_GLOBAL uint32_t *adj;        /* pair << 1 | (1 if the slot is the pair's b) */
+    MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its contacts start */
+    MINK_GLOBAL uint32_t *adj_fill;   /* per slot: contacts written so far */
+    MINK_GLOBAL mink_contact *contacts; /* per pair end, grouped by body */
     MINK_GLOBAL mink_vec2 *pos_out, *vel_out;
     MINK_GLOBAL mink_event *events;
     MINK_GLOBAL uint32_t *event_count;
@@ -435,25 +458,44 @@ MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
     return overlap & ((a.category & b.mask) != 0u) & ((b.category & a.mask) != 0u) & ((a.active | b.active) != 0u);
 }
 
-/// The pairs found from sorted (and gathered) entry r: every later entry in the same cell whose
-/// body overlaps r's, is wanted with it, and has this cell as the pair's own: the cell holding the
-/// lower corner of the two boxes' overlap. So a pair sharing many cells is found once. Counts them;
-/// with emit, also writes them from `at`.
-MINK_INLINE uint32_t mink_grid_pairs_item(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, int emit,
-                                          uint32_t at) {
-    uint32_t key = w.keys[r], found = 0u;
+/// Whether the pair of sorted entries a and b (in cell `key`) is found there: they meet, and this
+/// cell is the pair's own: the cell holding the lower corner of the two boxes' overlap. So a pair
+/// sharing many cells is found once.
+MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t key, mink_grid_entry a, mink_grid_entry b) {
+    if (!mink_grid_entries_meet(a, b)) return 0;
+    mink_aabb corner;
+    corner.min = corner.max = mink_v2(mink_maxf(a.box.min.x, b.box.min.x), mink_maxf(a.box.min.y, b.box.min.y));
+    uint32_t x0, y0, x1, y1;
+    mink_grid_cells(g, corner, &x0, &y0, &x1, &y1);
+    return y0 * g.width + x0 == key;
+}
+
+/// The pairs sorted (and gathered) entry r finds: with every later entry in its cell for which
+/// mink_grid_pair_here holds. Returns how many, and in w.kept[r] which of the next 32 entries they
+/// are (bit k: entry r + 1 + k), so the pass that writes them need not test those again.
+MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r) {
+    uint32_t key = w.keys[r], found = 0u, kept = 0u;
     mink_grid_entry ei = w.entries[r];
     for (uint32_t s = r + 1u; s < entries && w.keys[s] == key; s++) {
-        mink_grid_entry ej = w.entries[s];
-        if (!mink_grid_entries_meet(ei, ej)) continue;
-        mink_aabb corner;
-        corner.min = corner.max = mink_v2(mink_maxf(ei.box.min.x, ej.box.min.x), mink_maxf(ei.box.min.y, ej.box.min.y));
-        uint32_t x0, y0, x1, y1;
-        mink_grid_cells(g, corner, &x0, &y0, &x1, &y1);
-        if (y0 * g.width + x0 != key) continue;
-        found = mink_pair_emit(w, emit, at, found, ei.slot, ej.slot);
+        if (!mink_grid_pair_here(g, key, ei, w.entries[s])) continue;
+        if (s - r <= 32u) kept |= 1u << (s - r - 1u);
+        found++;
     }
+    w.kept[r] = kept;
     return found;
+}
+
+/// Writes entry r's pairs from `at`, in the order mink_grid_pairs_count found them: the kept
+/// bits, then, in a cell of more than 32 entries after r, the rest tested again.
+MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, uint32_t at) {
+    uint32_t key = w.keys[r], i = w.entries[r].slot;
+    for (uint32_t kept = w.kept[r]; kept != 0u; kept &= kept - 1u) {
+        uint32_t s = r + 1u + MINK_CTZ(kept); /* kept != 0 */
+        at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot);
+    }
+    mink_grid_entry ei = w.entries[r];
+    for (uint32_t s = r + 33u; s < entries && w.keys[s] == key; s++)
+        if (mink_grid_pair_here(g, key, ei, w.entries[s])) at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot);
 }
 
 /// The pairs of slot i if it is large: every body it is wanted with and overlaps, except large ones
@@ -470,19 +512,7 @@ MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, uint32_t i, int em
     return found;
 }
 
-/* ---- pass 4: narrowphase ----------------------------------------------------------------------- */
-
-/// The exact sweep of pair k over the whole step, both bodies on their planned paths.
-MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_params sp, uint32_t k) {
-    mink_world_pair p = w.pairs[k];
-    mink_vec2 va = w.vel[p.a], vb = w.vel[p.b];
-    mink_body a = mink_shape_place(w.shapes[w.shape_of[p.a]], w.pos[p.a], mink_v2(va.x * sp.dt, va.y * sp.dt));
-    mink_body b = mink_shape_place(w.shapes[w.shape_of[p.b]], w.pos[p.b], mink_v2(vb.x * sp.dt, vb.y * sp.dt));
-    /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
-    w.hits[k] = mink_sweep_bodies_linear(a, b, 1.0f);
-}
-
-/* ---- pass 5: each body's list of pairs --------------------------------------------------------- */
+/* ---- pass 4: each body's list of pairs, sized ------------------------------------------------- */
 
 MINK_INLINE void mink_degree_item(mink_world_view w, uint32_t k) {
     mink_world_pair p = w.pairs[k];
@@ -490,12 +520,32 @@ MINK_INLINE void mink_degree_item(mink_world_view w, uint32_t k) {
     MINK_ATOMIC_INC(&w.adj_start[p.b]);
 }
 
-MINK_INLINE void mink_adjacency_item(mink_world_view w, uint32_t k) {
+/* ---- pass 5: narrowphase, into the lists ------------------------------------------------------- */
+
+/// The other-body bits of a contact with body j.
+MINK_INLINE uint32_t mink_contact_other(mink_world_view w, uint32_t j) {
+    mink_body_props p = w.props[j];
+    return j | (mink_is_sensor(p) ? MINK_CONTACT_SENSOR : 0u) | (mink_is_dynamic(p) ? MINK_CONTACT_DYNAMIC : 0u);
+}
+
+/// The exact sweep of pair k over the whole step, both bodies on their planned paths, written to
+/// both bodies' lists (b's mirrored). The place in each list depends on thread timing; nothing
+/// reads the lists in an order that matters (see the file's comment).
+MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_params sp, uint32_t k) {
     mink_world_pair p = w.pairs[k];
+    mink_vec2 va = w.vel[p.a], vb = w.vel[p.b];
+    mink_body a = mink_shape_place(w.shapes[w.shape_of[p.a]], w.pos[p.a], mink_v2(va.x * sp.dt, va.y * sp.dt));
+    mink_body b = mink_shape_place(w.shapes[w.shape_of[p.b]], w.pos[p.b], mink_v2(vb.x * sp.dt, vb.y * sp.dt));
+    mink_contact ca, cb;
+    /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
+    ca.hit = mink_sweep_bodies_linear(a, b, 1.0f);
+    cb.hit = mink_hit_mirror(ca.hit);
+    ca.other = mink_contact_other(w, p.b);
+    cb.other = mink_contact_other(w, p.a);
     uint32_t ia = MINK_ATOMIC_INC(&w.adj_fill[p.a]);
     uint32_t ib = MINK_ATOMIC_INC(&w.adj_fill[p.b]);
-    w.adj[w.adj_start[p.a] + ia] = k << 1;
-    w.adj[w.adj_start[p.b] + ib] = (k << 1) | 1u;
+    w.contacts[w.adj_start[p.a] + ia] = ca;
+    w.contacts[w.adj_start[p.b] + ib] = cb;
 }
 
 /* ---- pass 6: resolution ------------------------------------------------------------------------ */
@@ -557,12 +607,9 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
     if (!mink_is_dynamic(pr) || first == last) {
         if (mink_is_sensor(pr))
             for (uint32_t e = first; e < last; e++) {
-                uint32_t entry = w.adj[e];
-                mink_world_pair pair = w.pairs[entry >> 1];
-                mink_hit h = w.hits[entry >> 1];
-                uint32_t j = (entry & 1u) ? pair.a : pair.b;
-                if (entry & 1u) h = mink_hit_mirror(h);
-                if (h.flags & MINK_HIT_CONTACT) mink_emit_event(w, i, j, h, 0.0f, 1.0f, MINK_EVENT_SENSOR, 0u);
+                mink_contact c = w.contacts[e];
+                if (c.hit.flags & MINK_HIT_CONTACT)
+                    mink_emit_event(w, i, c.other & MINK_CONTACT_SLOT, c.hit, 0.0f, 1.0f, MINK_EVENT_SENSOR, 0u);
             }
         p = mink_v2(p.x + move.x, p.y + move.y);
     } else {
@@ -576,18 +623,14 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
             mink_body self = mink_shape_place(shape, p, move);
             float span = 1.0f - tau;
             for (uint32_t e = first; e < last; e++) {
-                uint32_t entry = w.adj[e];
-                mink_world_pair pair = w.pairs[entry >> 1];
-                uint32_t j = (entry & 1u) ? pair.a : pair.b;
-                mink_body_props props_j = w.props[j];
+                uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
                 /* Sensors never push. After the first contact, only what no contact deflects (static and
                  * kinematic bodies): a dynamic one's path is being decided at the same time, so its
                  * planned path would be a guess. Overlaps this leaves are pushed apart next step. */
-                if (mink_is_sensor(props_j) || (it > 0u && mink_is_dynamic(props_j))) continue;
+                if ((bits & MINK_CONTACT_SENSOR) || (it > 0u && (bits & MINK_CONTACT_DYNAMIC))) continue;
                 mink_hit h;
                 if (it == 0u) {
-                    h = w.hits[entry >> 1];
-                    if (entry & 1u) h = mink_hit_mirror(h);
+                    h = w.contacts[e].hit;
                 } else {
                     mink_vec2 vj = w.vel[j], pj = w.pos[j];
                     mink_vec2 at = mink_v2(pj.x + vj.x * dt * tau, pj.y + vj.y * dt * tau);
