@@ -9,7 +9,7 @@ _Static_assert(sizeof(mink_shape) == 152, "mink_shape must be 152 bytes");
 _Static_assert(sizeof(mink_body_props) == 20, "mink_body_props must be 20 bytes");
 _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
-_Static_assert(sizeof(mink_grid_entry) == 32, "mink_grid_entry must be 32 bytes");
+_Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
 
 /* Every array a world holds. Per slot unless said. On the scalar path each is host memory; on
@@ -36,6 +36,7 @@ typedef enum mink_world_buf {
     MINK_WB_SUMS,     /* per scan block + 1 */
     MINK_WB_FOUND,    /* per grid entry, then per slot, + 1: pairs found, then where they go */
     MINK_WB_PAIRS,    /* per pair */
+    MINK_WB_PAIR_ENTRIES, /* per pair: its two sorted grid entries */
     MINK_WB_ADJ_START,/* per slot + 1 */
     MINK_WB_ADJ_FILL,
     MINK_WB_CONTACTS, /* per pair end (mink_contact), grouped by body */

@@ -269,7 +269,8 @@ mink_status mink__world_cl_step(mink_world *w) {
     STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)items + 1) * 4, 0));
     if (entries > 0)
         STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
-                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_CELLS),
+                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                          ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_CELLS),
                           ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_EMITTED), ARG_U32(n),
                           GRID_ARGS)));
     STEP_TRY(sort(w, entries, passes));
@@ -279,9 +280,11 @@ mink_status mink__world_cl_step(mink_world *w) {
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
          ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ENTRIES),         \
-         ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS), ARG_U32(entries), ARG_U32(items - entries),   \
+         ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS),                \
+         ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32(entries), ARG_U32(items - entries),   \
          ARG_U32(emit), GRID_ARGS)
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, sizeof(mink_world_pair), 0));
     STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(0)));
     STEP_TRY(scan(w, MINK_WB_FOUND, items));
     STEP_TRY(read_words(w, MINK_WB_FOUND, items, 1, &pairs));
@@ -292,11 +295,13 @@ mink_status mink__world_cl_step(mink_world *w) {
         goto fail;
     }
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, (size_t)pairs * sizeof(mink_world_pair), 0));
     STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(1)));
 #undef PAIRS_ARGS
 #undef GRID_ARGS
 empty:
     STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, (size_t)pairs * sizeof(mink_world_pair), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_CONTACTS, (size_t)pairs * 2 * sizeof(mink_contact), 0));
     STEP_TRY(lap(w, &t, &st->broadphase_ms));
 
@@ -307,8 +312,9 @@ empty:
                  ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(pairs))));
     STEP_TRY(scan(w, MINK_WB_ADJ_START, n));
     STEP_TRY(run(w, MINK_KERNEL_WORLD_NARROW, pairs,
-                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF),
-                      ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
+                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_BUF(w, MINK_WB_ENTRIES),
+                      ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                      ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
                       ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL), ARG_BUF(w, MINK_WB_CONTACTS),
                       ARG_U32(pairs), ARG_F32(sp.dt))));
     STEP_TRY(lap(w, &t, &st->narrowphase_ms));

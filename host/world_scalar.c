@@ -23,6 +23,7 @@ static mink_world_view scalar_view(mink_world *w) {
     v.entries = w->buf[MINK_WB_ENTRIES].host;
     v.kept = w->buf[MINK_WB_KEPT].host;
     v.pairs = w->buf[MINK_WB_PAIRS].host;
+    v.pair_entries = w->buf[MINK_WB_PAIR_ENTRIES].host;
     v.adj_start = w->buf[MINK_WB_ADJ_START].host;
     v.adj_fill = w->buf[MINK_WB_ADJ_FILL].host;
     v.contacts = w->buf[MINK_WB_CONTACTS].host;
@@ -116,6 +117,7 @@ mink_status mink__world_scalar_step(mink_world *w) {
         return mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %zu pairs; max_pairs is %zu",
                           pairs, w->max_pairs);
     status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
     if (status != MINK_OK) return status;
     v = scalar_view(w);

@@ -21,7 +21,7 @@ static mink_world_view mink_empty_view(uint count) {
     v.keys = v.order = 0;
     v.entries = 0;
     v.kept = 0;
-    v.pairs = 0;
+    v.pairs = v.pair_entries = 0;
     v.adj_start = v.adj_fill = 0;
     v.contacts = 0;
     v.pos_out = v.vel_out = 0;
@@ -119,14 +119,19 @@ __kernel void mink_grid_count_kernel(__global const mink_aabb *bounds, __global 
     if (mink_grid_large_with(v, i, c)) cells[count + 1u] = 1u;
 }
 
-__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global const mink_body_props *props,
-                                    __global uint *cells, __global uint *keys, __global uint *order,
-                                    __global mink_grid_entry *emitted, uint count, MINK_GRID_ARGS) {
+__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
+                                    __global const mink_body_props *props, __global const mink_vec2 *pos,
+                                    __global const mink_vec2 *vel, __global uint *cells, __global uint *keys,
+                                    __global uint *order, __global mink_grid_entry *emitted, uint count,
+                                    MINK_GRID_ARGS) {
     uint i = get_global_id(0);
     if (i >= count) return;
     mink_world_view v = mink_empty_view(count);
     v.bounds = (__global mink_aabb *)bounds;
+    v.shape_of = shape_of;
     v.props = props;
+    v.pos = pos;
+    v.vel = vel;
     v.cells = cells;
     v.keys = keys;
     v.order = order;
@@ -152,7 +157,8 @@ __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global 
                                      __global const mink_body_props *props, __global const uint *cells,
                                      __global const uint *keys, __global const mink_grid_entry *sorted,
                                      __global uint *kept, __global uint *found, __global mink_world_pair *pairs,
-                                     uint entries, uint count, uint emit, MINK_GRID_ARGS) {
+                                     __global mink_world_pair *pair_entries, uint entries, uint count, uint emit,
+                                     MINK_GRID_ARGS) {
     uint r = get_global_id(0);
     if (r >= entries + count) return;
     if (emit && found[r + 1u] == found[r]) return;
@@ -165,6 +171,7 @@ __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global 
     v.entries = (__global mink_grid_entry *)sorted;
     v.kept = kept;
     v.pairs = pairs;
+    v.pair_entries = pair_entries;
     if (r < entries && emit)
         mink_grid_pairs_write(v, MINK_GRID, entries, r, found[r]);
     else if (r < entries)
@@ -185,18 +192,24 @@ __kernel void mink_world_degree_kernel(__global const mink_world_pair *pairs, __
     mink_degree_item(v, k);
 }
 
-__kernel void mink_world_narrow_kernel(__global const mink_world_pair *pairs, __global const mink_shape *shapes,
+__kernel void mink_world_narrow_kernel(__global const mink_world_pair *pairs,
+                                       __global const mink_world_pair *pair_entries,
+                                       __global const mink_grid_entry *sorted, __global const mink_shape *shapes,
                                        __global const uint *shape_of, __global const mink_body_props *props,
-                                       __global const mink_vec2 *pos, __global const mink_vec2 *vel,
-                                       __global uint *adj_start, __global uint *adj_fill,
-                                       __global mink_contact *contacts, uint npairs, float dt) {
+                                       __global const mink_aabb *bounds, __global const mink_vec2 *pos,
+                                       __global const mink_vec2 *vel, __global uint *adj_start,
+                                       __global uint *adj_fill, __global mink_contact *contacts, uint npairs,
+                                       float dt) {
     uint k = get_global_id(0);
     if (k >= npairs) return;
     mink_world_view v = mink_empty_view(0u);
     v.pairs = (__global mink_world_pair *)pairs;
+    v.pair_entries = (__global mink_world_pair *)pair_entries;
+    v.entries = (__global mink_grid_entry *)sorted;
     v.shapes = shapes;
     v.shape_of = shape_of;
     v.props = props;
+    v.bounds = (__global mink_aabb *)bounds;
     v.pos = pos;
     v.vel = vel;
     v.adj_start = adj_start;

@@ -84,14 +84,18 @@ typedef struct mink_contact {
 #define MINK_CONTACT_DYNAMIC 0x40000000u ///< the other body is dynamic
 #define MINK_CONTACT_SLOT 0x3fffffffu    ///< the slot bits (MINK_WORLD_MAX_BODIES fits)
 
-/// A sorted grid entry with what the pair scan asks of its body, gathered beside it so the scan
-/// reads entries in sequence and never a body's arrays. 32 bytes.
+/// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
+/// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.
 typedef struct mink_grid_entry {
     mink_aabb box;     ///< the body's box over the step
+    mink_vec2 pos;     ///< its position and velocity at the step's start
+    mink_vec2 vel;
     uint32_t slot;     ///< the body
+    uint32_t shape;    ///< its shape id
     uint32_t category; ///< its props' category and mask
     uint32_t mask;
-    uint32_t active;   ///< 1 if it is dynamic or a sensor (mink_world_wants)
+    uint32_t flags;    ///< MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC: what it is (mink_world_wants)
+    uint32_t pad[3];
 } mink_grid_entry;
 
 /// One contact a body took in a step (or, for a sensor, one body it passed through). 64 bytes.
@@ -150,6 +154,7 @@ typedef struct mink_world_view {
     MINK_GLOBAL mink_grid_entry *entries; /* the same, sorted by cell (gathered) */
     MINK_GLOBAL uint32_t *kept;       /* per sorted entry: which of the next 32 it pairs with */
     MINK_GLOBAL mink_world_pair *pairs;
+    MINK_GLOBAL mink_world_pair *pair_entries; /* per pair: its sorted entries, MINK_WORLD_DEAD for a large body */
     MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its contacts start */
     MINK_GLOBAL uint32_t *adj_fill;   /* per slot: contacts written so far */
     MINK_GLOBAL mink_contact *contacts; /* per pair end, grouped by body */
@@ -333,15 +338,24 @@ MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
     return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
 }
 
-/// Slot i's grid entry: its box and what the pair scan asks of its props.
+/// What a contact with body p is: MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC or neither.
+MINK_INLINE uint32_t mink_contact_flags(mink_body_props p) {
+    return (mink_is_sensor(p) ? MINK_CONTACT_SENSOR : 0u) | (mink_is_dynamic(p) ? MINK_CONTACT_DYNAMIC : 0u);
+}
+
+/// Slot i's grid entry.
 MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, uint32_t i) {
     mink_body_props p = w.props[i];
     mink_grid_entry e;
     e.box = w.bounds[i];
+    e.pos = w.pos[i];
+    e.vel = w.vel[i];
     e.slot = i;
+    e.shape = w.shape_of[i];
     e.category = p.category;
     e.mask = p.mask;
-    e.active = (uint32_t)(mink_is_dynamic(p) || mink_is_sensor(p));
+    e.flags = mink_contact_flags(p);
+    e.pad[0] = e.pad[1] = e.pad[2] = 0u;
     return e;
 }
 
@@ -434,12 +448,16 @@ MINK_INLINE int mink_pair_found(mink_world_view w, uint32_t i, uint32_t j) {
 }
 
 /// Counts one more pair (i, j); with emit, writes it at at + found. Returns the new count.
-MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, uint32_t found, uint32_t i, uint32_t j) {
+MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, uint32_t found, uint32_t i, uint32_t j,
+                                    uint32_t ri, uint32_t rj) {
     if (emit) {
-        mink_world_pair p;
+        mink_world_pair p, e;
         p.a = i;
         p.b = j;
+        e.a = ri;
+        e.b = rj;
         w.pairs[at + found] = p;
+        w.pair_entries[at + found] = e;
     }
     return found + 1u;
 }
@@ -455,7 +473,7 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) { w.entrie
 MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
     int overlap = (a.box.min.x <= b.box.max.x) & (b.box.min.x <= a.box.max.x) & (a.box.min.y <= b.box.max.y) &
                   (b.box.min.y <= a.box.max.y);
-    return overlap & ((a.category & b.mask) != 0u) & ((b.category & a.mask) != 0u) & ((a.active | b.active) != 0u);
+    return overlap & ((a.category & b.mask) != 0u) & ((b.category & a.mask) != 0u) & ((a.flags | b.flags) != 0u);
 }
 
 /// Whether the pair of sorted entries a and b (in cell `key`) is found there: they meet, and this
@@ -491,11 +509,12 @@ MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t 
     uint32_t key = w.keys[r], i = w.entries[r].slot;
     for (uint32_t kept = w.kept[r]; kept != 0u; kept &= kept - 1u) {
         uint32_t s = r + 1u + MINK_CTZ(kept); /* kept != 0 */
-        at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot);
+        at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
     }
     mink_grid_entry ei = w.entries[r];
     for (uint32_t s = r + 33u; s < entries && w.keys[s] == key; s++)
-        if (mink_grid_pair_here(g, key, ei, w.entries[s])) at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot);
+        if (mink_grid_pair_here(g, key, ei, w.entries[s]))
+            at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
 }
 
 /// The pairs of slot i if it is large: every body it is wanted with and overlaps, except large ones
@@ -507,7 +526,7 @@ MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, uint32_t i, int em
         if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink_aabb_is_valid(w.bounds[j])) continue;
         if (j < i && mink_grid_is_large(w, j)) continue;
         if (!mink_pair_found(w, i, j)) continue;
-        found = mink_pair_emit(w, emit, at, found, i, j);
+        found = mink_pair_emit(w, emit, at, found, i, j, MINK_WORLD_DEAD, MINK_WORLD_DEAD);
     }
     return found;
 }
@@ -522,26 +541,27 @@ MINK_INLINE void mink_degree_item(mink_world_view w, uint32_t k) {
 
 /* ---- pass 5: narrowphase, into the lists ------------------------------------------------------- */
 
-/// The other-body bits of a contact with body j.
-MINK_INLINE uint32_t mink_contact_other(mink_world_view w, uint32_t j) {
-    mink_body_props p = w.props[j];
-    return j | (mink_is_sensor(p) ? MINK_CONTACT_SENSOR : 0u) | (mink_is_dynamic(p) ? MINK_CONTACT_DYNAMIC : 0u);
+/// Side `slot` of a pair: its sorted grid entry, or for a large body (in no cell) the same values
+/// from its arrays.
+MINK_INLINE mink_grid_entry mink_narrow_side(mink_world_view w, uint32_t entry, uint32_t slot) {
+    return entry != MINK_WORLD_DEAD ? w.entries[entry] : mink_grid_entry_of(w, slot);
 }
 
 /// The exact sweep of pair k over the whole step, both bodies on their planned paths, written to
 /// both bodies' lists (b's mirrored). The place in each list depends on thread timing; nothing
-/// reads the lists in an order that matters (see the file's comment).
+/// reads the lists in an order that matters (see the file's comment). The bodies are read from
+/// the pair's grid entries, which the pair scan left side by side.
 MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_params sp, uint32_t k) {
-    mink_world_pair p = w.pairs[k];
-    mink_vec2 va = w.vel[p.a], vb = w.vel[p.b];
-    mink_body a = mink_shape_place(w.shapes[w.shape_of[p.a]], w.pos[p.a], mink_v2(va.x * sp.dt, va.y * sp.dt));
-    mink_body b = mink_shape_place(w.shapes[w.shape_of[p.b]], w.pos[p.b], mink_v2(vb.x * sp.dt, vb.y * sp.dt));
+    mink_world_pair p = w.pairs[k], e = w.pair_entries[k];
+    mink_grid_entry ea = mink_narrow_side(w, e.a, p.a), eb = mink_narrow_side(w, e.b, p.b);
+    mink_body a = mink_shape_place(w.shapes[ea.shape], ea.pos, mink_v2(ea.vel.x * sp.dt, ea.vel.y * sp.dt));
+    mink_body b = mink_shape_place(w.shapes[eb.shape], eb.pos, mink_v2(eb.vel.x * sp.dt, eb.vel.y * sp.dt));
     mink_contact ca, cb;
     /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
     ca.hit = mink_sweep_bodies_linear(a, b, 1.0f);
     cb.hit = mink_hit_mirror(ca.hit);
-    ca.other = mink_contact_other(w, p.b);
-    cb.other = mink_contact_other(w, p.a);
+    ca.other = p.b | eb.flags;
+    cb.other = p.a | ea.flags;
     uint32_t ia = MINK_ATOMIC_INC(&w.adj_fill[p.a]);
     uint32_t ib = MINK_ATOMIC_INC(&w.adj_fill[p.b]);
     w.contacts[w.adj_start[p.a] + ia] = ca;
