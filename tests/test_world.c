@@ -373,6 +373,7 @@ static void broadphase_equals_brute_force(void **state) {
         for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add_shapes(w[c], shapes, 7, ids), MINK_OK);
         random_scene(&seed, n, ids, &s);
         for (size_t k = 4; k < 7 && n >= 17; k++) s.shape[k] = ids[6]; /* three large bodies */
+        for (size_t k = 0; k < 2 && n == 2; k++) s.shape[k] = ids[6];  /* large ones only: no grid entry */
         uint32_t *h = malloc(n * sizeof *h);
         mink_world_bodies b = {.count = n, .shape = s.shape, .position = s.pos, .velocity = s.vel,
                                .inv_mass = s.inv_mass, .response = s.response, .category = s.category, .mask = s.mask};
