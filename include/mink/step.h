@@ -227,15 +227,27 @@ MINK_INLINE int mink_is_sensor(mink_body_props p) { return p.response == (uint32
 /// Whether a body's motion answers to contacts (pushed, stopped, deflected).
 MINK_INLINE int mink_is_dynamic(mink_body_props p) { return p.inv_mass > 0.0f && !mink_is_sensor(p); }
 
+/// What a contact with body p is: MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC or neither.
+MINK_INLINE uint32_t mink_contact_flags(mink_body_props p) {
+    return (mink_is_sensor(p) ? MINK_CONTACT_SENSOR : 0u) | (mink_is_dynamic(p) ? MINK_CONTACT_DYNAMIC : 0u);
+}
+
+/// The filter rule on two bodies' category, mask and contact flags: each one's category hits the
+/// other's mask, and one of them moves in answer to contacts or reports them. Computed without
+/// branches (the pair scan applies it to a third of its checks, in no pattern a predictor learns).
+MINK_INLINE int mink_filters_meet(uint32_t category_a, uint32_t mask_a, uint32_t flags_a, uint32_t category_b,
+                                  uint32_t mask_b, uint32_t flags_b) {
+    return ((category_a & mask_b) != 0u) & ((category_b & mask_a) != 0u) & ((flags_a | flags_b) != 0u);
+}
+
 /// Whether the world cares about two bodies meeting: their filters agree, and one of them moves in
 /// answer to it or reports it. Two static (or kinematic) bodies are never a pair.
 MINK_INLINE int mink_world_wants(mink_body_props a, mink_body_props b) {
-    if ((a.category & b.mask) == 0u || (b.category & a.mask) == 0u) return 0;
-    return mink_is_dynamic(a) || mink_is_dynamic(b) || mink_is_sensor(a) || mink_is_sensor(b);
+    return mink_filters_meet(a.category, a.mask, mink_contact_flags(a), b.category, b.mask, mink_contact_flags(b));
 }
 
 MINK_INLINE int mink_bounds_overlap(mink_aabb a, mink_aabb b) {
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+    return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
 }
 
 /// Block g of n items split into `blocks` runs: where it begins (block g + 1's begin is its end).
@@ -336,11 +348,6 @@ MINK_INLINE int mink_grid_large_with(mink_world_view w, uint32_t i, uint32_t c) 
 /// Whether slot i is large, once its counts are scanned into w.cells (where its entries start).
 MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
     return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
-}
-
-/// What a contact with body p is: MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC or neither.
-MINK_INLINE uint32_t mink_contact_flags(mink_body_props p) {
-    return (mink_is_sensor(p) ? MINK_CONTACT_SENSOR : 0u) | (mink_is_dynamic(p) ? MINK_CONTACT_DYNAMIC : 0u);
 }
 
 /// Slot i's grid entry.
@@ -467,13 +474,10 @@ MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, ui
 MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) { w.entries[r] = w.emitted[w.order[r]]; }
 
 /// Whether the pair scan keeps entries a and b: their boxes overlap and the world wants them
-/// (mink_world_wants from the gathered filters). Every test is computed and the results combined
-/// without branches: a third of the checks overlap and most of those are unwanted, a pattern no
-/// branch predictor learns.
+/// (mink_world_wants on the gathered filters), every test computed and combined without branches.
 MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
-    int overlap = (a.box.min.x <= b.box.max.x) & (b.box.min.x <= a.box.max.x) & (a.box.min.y <= b.box.max.y) &
-                  (b.box.min.y <= a.box.max.y);
-    return overlap & ((a.category & b.mask) != 0u) & ((b.category & a.mask) != 0u) & ((a.flags | b.flags) != 0u);
+    return mink_bounds_overlap(a.box, b.box) &
+           mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags);
 }
 
 /// Whether the pair of sorted entries a and b (in cell `key`) is found there: they meet, and this
