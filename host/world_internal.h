@@ -73,6 +73,11 @@ struct mink_world {
     uint64_t *ids;
 
     mink_world_array buf[MINK_WB_COUNT];
+    /* The grid's crowd (mink_grid): the filter that the most bodies given one that never meets
+       itself has had, by a majority vote over every add and set (Boyer and Moore's: one pass, no
+       table). Any such filter gives the same pairs; the vote makes it likely the largest. */
+    uint32_t crowd[3];       /* category, mask, contact flags; flags MINK_GRID_NO_CROWD: none yet */
+    size_t crowd_votes;
     int dirty;               /* OpenCL: a failed update may have left the device's copies of the
                                 host tables (shape_of, props, ids) part written; the next step
                                 sends them whole first */
@@ -80,9 +85,9 @@ struct mink_world {
     mink_world_stats stats;
 };
 
-/* The grid for a step's measure (world.c); 0 when no body has a finite box. Radix passes the
- * cell keys need go to *passes. */
-int mink__world_grid(const uint32_t *measure, mink_grid *grid, uint32_t *passes);
+/* The grid for a step's measure and the world's crowd (world.c); 0 when no body has a finite box.
+ * Radix passes the keys need go to *passes. */
+int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *grid, uint32_t *passes);
 
 /* Field sizes of MINK_WB_SHAPE_OF .. MINK_WB_VEL, in bytes. */
 size_t mink__world_field_size(mink_world_buf field);

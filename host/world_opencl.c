@@ -248,8 +248,10 @@ mink_status mink__world_cl_step(mink_world *w) {
     STEP_TRY(read_words(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
     mink_grid g;
     uint32_t passes = 0, entries = 0, pairs = 0, counted[2] = {0, 0};
-    if (!mink__world_grid(measure, &g, &passes)) goto empty;
-#define GRID_ARGS ARG_F32(g.origin.x), ARG_F32(g.origin.y), ARG_F32(g.inv_cell), ARG_U32(g.width), ARG_U32(g.height)
+    if (!mink__world_grid(w, measure, &g, &passes)) goto empty;
+#define GRID_ARGS                                                                                  \
+    ARG_F32(g.origin.x), ARG_F32(g.origin.y), ARG_F32(g.inv_cell), ARG_U32(g.width), ARG_U32(g.height), \
+        ARG_U32(g.crowd_category), ARG_U32(g.crowd_mask), ARG_U32(g.crowd_flags)
     STEP_TRY(zero(w, MINK_WB_CELLS, n1 * 4, 4));
     STEP_TRY(run(w, MINK_KERNEL_GRID_COUNT, n,
                  ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS), ARG_U32(n),

@@ -86,7 +86,7 @@ mink_status mink__world_scalar_step(mink_world *w) {
     uint32_t passes = 0;
     size_t entries = 0;
     uint32_t *cells = w->buf[MINK_WB_CELLS].host;
-    int any = mink__world_grid(v.measure, &g, &passes), large = 0;
+    int any = mink__world_grid(w, v.measure, &g, &passes), large = 0;
     for (uint32_t i = 0; i < n; i++) {
         cells[i] = any ? mink_grid_count_item(v, g, i) : 0u;
         large |= mink_grid_large_with(v, i, cells[i]);

@@ -39,16 +39,21 @@ static mink_step_params mink_params(float dt, float skin, uint iterations) {
     return sp;
 }
 
-static mink_grid mink_grid_of(float ox, float oy, float inv_cell, uint width, uint height) {
+static mink_grid mink_grid_of(float ox, float oy, float inv_cell, uint width, uint height, uint crowd_category,
+                              uint crowd_mask, uint crowd_flags) {
     mink_grid g;
     g.origin = mink_v2(ox, oy);
     g.inv_cell = inv_cell;
     g.width = width;
     g.height = height;
+    g.crowd_category = crowd_category;
+    g.crowd_mask = crowd_mask;
+    g.crowd_flags = crowd_flags;
     return g;
 }
-#define MINK_GRID_ARGS float ox, float oy, float inv_cell, uint width, uint height
-#define MINK_GRID mink_grid_of(ox, oy, inv_cell, width, height)
+#define MINK_GRID_ARGS                                                                             \
+    float ox, float oy, float inv_cell, uint width, uint height, uint crowd_category, uint crowd_mask, uint crowd_flags
+#define MINK_GRID mink_grid_of(ox, oy, inv_cell, width, height, crowd_category, crowd_mask, crowd_flags)
 
 __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
                                        __global const mink_vec2 *pos, __global const mink_vec2 *vel,

@@ -134,8 +134,14 @@ enum { MINK_EVENT_SENSOR = 1u << 8 };
 typedef struct mink_grid {
     mink_vec2 origin; ///< the world box's lower corner
     float inv_cell;   ///< 1 / the cell size (a power of two)
-    uint32_t width, height; ///< cells; width × height <= 2^32
+    uint32_t width, height; ///< cells; width × height < 2^31 (a key is the cell × 2 + the crowd bit)
+    /// The crowd: a filter (category, mask, contact flags) under which two bodies never meet
+    /// (mink_filters_meet is 0 for two of them), such as bullets that ignore bullets or a map of
+    /// static tiles. Its entries sort last in each cell and scan nothing. Flags MINK_GRID_NO_CROWD:
+    /// none.
+    uint32_t crowd_category, crowd_mask, crowd_flags;
 } mink_grid;
+#define MINK_GRID_NO_CROWD 0xffffffffu
 
 /// The arrays a step reads and writes. Each pass uses some of them.
 typedef struct mink_world_view {
@@ -366,17 +372,24 @@ MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, uint32_t i) {
     return e;
 }
 
-/// Writes slot i's entries from w.cells[i] (its counts scanned): the cell's key (row-major), the
-/// entry's own index (the sort's value) and the entry itself.
+/// Whether an entry is of the grid's crowd (never MINK_GRID_NO_CROWD: no entry has those flags).
+MINK_INLINE uint32_t mink_grid_in_crowd(mink_grid g, mink_grid_entry e) {
+    return (uint32_t)((e.category == g.crowd_category) & (e.mask == g.crowd_mask) & (e.flags == g.crowd_flags));
+}
+
+/// Writes slot i's entries from w.cells[i] (its counts scanned): the key (the cell, row-major, × 2
+/// + 1 for the crowd, so in a cell the crowd's entries come last), the entry's own index (the
+/// sort's value) and the entry itself.
 MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
     uint32_t at = w.cells[i];
     if (w.cells[i + 1u] == at) return;
     mink_grid_entry e = mink_grid_entry_of(w, i);
+    uint32_t crowd = mink_grid_in_crowd(g, e);
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, e.box, &x0, &y0, &x1, &y1);
     for (uint32_t y = y0; y <= y1; y++)
         for (uint32_t x = x0; x <= x1; x++) {
-            w.keys[at] = y * g.width + x;
+            w.keys[at] = (y * g.width + x) * 2u + crowd;
             w.order[at] = at;
             w.emitted[at] = e;
             at++;
@@ -480,26 +493,27 @@ MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
            mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags);
 }
 
-/// Whether the pair of sorted entries a and b (in cell `key`) is found there: they meet, and this
+/// Whether the pair of sorted entries a and b (in cell `cell`) is found there: they meet, and this
 /// cell is the pair's own: the cell holding the lower corner of the two boxes' overlap. So a pair
 /// sharing many cells is found once.
-MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t key, mink_grid_entry a, mink_grid_entry b) {
+MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
     if (!mink_grid_entries_meet(a, b)) return 0;
     mink_aabb corner;
     corner.min = corner.max = mink_v2(mink_maxf(a.box.min.x, b.box.min.x), mink_maxf(a.box.min.y, b.box.min.y));
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, corner, &x0, &y0, &x1, &y1);
-    return y0 * g.width + x0 == key;
+    return y0 * g.width + x0 == cell;
 }
 
 /// The pairs sorted (and gathered) entry r finds: with every later entry in its cell for which
 /// mink_grid_pair_here holds. Returns how many, and in w.kept[r] which of the next 32 entries they
-/// are (bit k: entry r + 1 + k), so the pass that writes them need not test those again.
+/// are (bit k: entry r + 1 + k), so the pass that writes them need not test those again. An entry
+/// of the crowd has only the crowd after it in its cell: nothing to test.
 MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r) {
-    uint32_t key = w.keys[r], found = 0u, kept = 0u;
+    uint32_t key = w.keys[r], cell = key >> 1, found = 0u, kept = 0u;
     mink_grid_entry ei = w.entries[r];
-    for (uint32_t s = r + 1u; s < entries && w.keys[s] == key; s++) {
-        if (!mink_grid_pair_here(g, key, ei, w.entries[s])) continue;
+    for (uint32_t s = r + 1u; (key & 1u) == 0u && s < entries && w.keys[s] >> 1 == cell; s++) {
+        if (!mink_grid_pair_here(g, cell, ei, w.entries[s])) continue;
         if (s - r <= 32u) kept |= 1u << (s - r - 1u);
         found++;
     }
@@ -510,14 +524,14 @@ MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint3
 /// Writes entry r's pairs from `at`, in the order mink_grid_pairs_count found them: the kept
 /// bits, then, in a cell of more than 32 entries after r, the rest tested again.
 MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, uint32_t at) {
-    uint32_t key = w.keys[r], i = w.entries[r].slot;
+    uint32_t cell = w.keys[r] >> 1, i = w.entries[r].slot;
     for (uint32_t kept = w.kept[r]; kept != 0u; kept &= kept - 1u) {
         uint32_t s = r + 1u + MINK_CTZ(kept); /* kept != 0 */
         at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
     }
     mink_grid_entry ei = w.entries[r];
-    for (uint32_t s = r + 33u; s < entries && w.keys[s] == key; s++)
-        if (mink_grid_pair_here(g, key, ei, w.entries[s]))
+    for (uint32_t s = r + 33u; s < entries && w.keys[s] >> 1 == cell; s++)
+        if (mink_grid_pair_here(g, cell, ei, w.entries[s]))
             at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
 }
 
