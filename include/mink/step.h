@@ -181,7 +181,14 @@ typedef struct mink_step_params {
 
 /// The body a shape makes at position p, moving by `move` over the step.
 MINK_INLINE mink_body mink_shape_place(mink_shape s, mink_vec2 p, mink_vec2 move) {
-    mink_body b = mink_body_zero(s.type, move);
+    /* Not mink_body_zero: a body placed here never leaves the step, and zeroing a polygon's room
+     * for every box and circle, then copying the body (stores forwarded into wider loads), was
+     * half the scalar resolution's time (bench_world, 10^5 bodies: 4.8 → 2.4 ms). The sweeps
+     * read only the member the type names. */
+    mink_body b;
+    b.type = s.type;
+    b.velocity = move;
+    b.angular_velocity = 0.0f;
     if (s.type == MINK_SHAPE_AABB) {
         b.shape.aabb.min = mink_v2(s.geom.aabb.min.x + p.x, s.geom.aabb.min.y + p.y);
         b.shape.aabb.max = mink_v2(s.geom.aabb.max.x + p.x, s.geom.aabb.max.y + p.y);
