@@ -311,6 +311,55 @@ static void capacity_is_reported(void **state) {
     }
 }
 
+/* The grid's crowd (bodies whose filter never meets itself; their entries scan nothing) follows
+ * what the bodies are now: bullets set to meet each other leave it and are paired, and a crowd
+ * that is not the bodies' majority still gives every pair. */
+static void crowd_follows_the_filters(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t circle;
+        mink_shape s = circle_shape(1.0f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &circle), MINK_OK);
+        enum { N = 40 };
+        uint32_t shape[N], category[N], mask[N], h[N];
+        mink_vec2 pos[N], vel[N];
+        for (int k = 0; k < N; k++) { /* twenty pairs of bullets, each pair overlapping */
+            shape[k] = circle;
+            pos[k] = mink_v2((float)(k / 2) * 10.0f + (float)(k % 2) * 0.5f, 0.0f);
+            vel[k] = mink_v2(1.0f, 0.0f);
+            category[k] = 2u;
+            mask[k] = 1u;
+        }
+        mink_world_bodies b = {.count = N, .shape = shape, .position = pos, .velocity = vel, .category = category,
+                               .mask = mask};
+        assert_int_equal(mink_world_add(w, &b, h), MINK_OK);
+        size_t pairs = 99;
+        step_ok(w, 0.0f);
+        assert_int_equal(mink_world_pairs(w, NULL, 0, &pairs), MINK_OK);
+        assert_int_equal(pairs, 0); /* bullets do not meet bullets */
+
+        /* The first six bodies (three pairs) now meet everything, their category kept (only the
+         * mask tells them from the crowd): three pairs. */
+        uint32_t meet[6] = {2, 2, 2, 2, 2, 2}, all[6] = {~0u, ~0u, ~0u, ~0u, ~0u, ~0u};
+        assert_int_equal(mink_world_set(w, h, &(mink_world_bodies){.count = 6, .category = meet, .mask = all}),
+                         MINK_OK);
+        step_ok(w, 0.0f);
+        assert_int_equal(mink_world_pairs(w, NULL, 0, &pairs), MINK_OK);
+        assert_int_equal(pairs, 3);
+
+        /* Then so do all but the last four: the bullets left are not the majority any more. */
+        uint32_t many_cat[N - 4], many_mask[N - 4];
+        for (int k = 0; k < N - 4; k++) many_cat[k] = 1u, many_mask[k] = ~0u;
+        assert_int_equal(
+            mink_world_set(w, h, &(mink_world_bodies){.count = N - 4, .category = many_cat, .mask = many_mask}),
+            MINK_OK);
+        step_ok(w, 0.0f);
+        assert_int_equal(mink_world_pairs(w, NULL, 0, &pairs), MINK_OK);
+        assert_int_equal(pairs, N / 2 - 2);
+        mink_world_destroy(w);
+    }
+}
+
 /* ---- the broadphase against brute force ------------------------------------------------------ */
 
 typedef struct scene {
@@ -450,6 +499,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(add_remove_update, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(capacity_is_reported, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
