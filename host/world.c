@@ -387,7 +387,7 @@ static float from_key(uint32_t k) {
 }
 
 /* Cells of a power of two twice the size three boxes in four stay below, so those cover one or two
- * cells a side, most of them one (cells the size itself gave about 40% more entries, and a step at
+ * cells a side, most of them one (cells the size itself gave about 45% more entries, and a step at
  * 10^5 bodies took 30% longer; bench_world), grown until the grid is at most 46340 cells a side
  * (so a key, the cell × 2 + the crowd bit, fits 32 bits). */
 int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g, uint32_t *passes) {

@@ -73,9 +73,10 @@ struct mink_world {
     uint64_t *ids;
 
     mink_world_array buf[MINK_WB_COUNT];
-    /* The grid's crowd (mink_grid): the filter that the most bodies given one that never meets
-       itself has had, by a majority vote over every add and set (Boyer and Moore's: one pass, no
-       table). Any such filter gives the same pairs; the vote makes it likely the largest. */
+    /* The grid's crowd (mink_grid): of the filters given to bodies that never meet themselves,
+       the one given most often, by a majority vote over every add and set (Boyer and Moore's: a
+       candidate and a count, no table). Any such filter gives the same pairs; the vote makes it
+       likely the largest. */
     uint32_t crowd[3];       /* category, mask, contact flags; flags MINK_GRID_NO_CROWD: none yet */
     size_t crowd_votes;
     int dirty;               /* OpenCL: a failed update may have left the device's copies of the
