@@ -5,7 +5,8 @@
  *      for a kind is the best all-core figure over the bytes a pair moves (its record in, a 32-byte
  *      mink_hit out): no CPU path can answer pairs faster than it can read and write them.
  *   2. Throughput: box, circle, circle–box and polygon batches (mink/sample.h: realistic random
- *      pairs, about a third hitting), and box pairs as columns (mink_batch_sweep_aabb_soa), at
+ *      pairs, about a third hitting), and box and circle pairs as columns (mink_batch_sweep_aabb_soa,
+ *      mink_batch_sweep_circle_soa), at
  *      10^3 … MAX pairs: the scalar path on one thread and on every core, the OpenCL path kernel
  *      only and end to end, and AUTO (all defaults); median [min-max] of REPS runs, and the
  *      fraction of the bound.
@@ -49,36 +50,50 @@ static mink_status run_polygon(mink_context *c, const void *p, size_t n, mink_hi
 
 static void make_box(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
 
-/* The box pairs as columns (mink_batch_sweep_aabb_soa): 12 input and 8 output arrays. */
+/* Pairs as columns (mink_batch_sweep_aabb_soa, mink_batch_sweep_circle_soa): the records' floats
+ * one array each, and 8 output arrays. */
 static float *columns_mem;
-static mink_aabb_pair_soa columns_in;
+static const float *columns_in[12];
 static mink_hit_soa columns_out;
-static void make_box_columns(size_t n, void *out) {
-    mink_sample_aabb_pairs(1, n, out);
+static void to_columns(const void *records, size_t floats, size_t n) {
     free(columns_mem);
-    columns_mem = malloc(n * 20 * sizeof(float));
+    columns_mem = malloc(n * (floats + 8) * sizeof(float));
     if (columns_mem == NULL) {
         fprintf(stderr, "bench_perf: out of memory for columns\n");
         exit(1);
     }
     float *c[20];
-    for (int k = 0; k < 20; k++) c[k] = columns_mem + (size_t)k * n;
-    const mink_aabb_pair *p = out;
-    for (size_t i = 0; i < n; i++) {
-        float r[12];
-        memcpy(r, &p[i], sizeof r);
-        for (int k = 0; k < 12; k++) c[k][i] = r[k];
-    }
-    memset(c[12], 0, n * 8 * sizeof(float)); /* first-touch the pages outside the timings */
-    columns_in = (mink_aabb_pair_soa){c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
-    columns_out = (mink_hit_soa){c[12], c[13], c[14], c[15], c[16], c[17], c[18], (uint32_t *)(void *)c[19]};
+    for (size_t k = 0; k < floats + 8; k++) c[k] = columns_mem + k * n;
+    const float *r = records; /* the records are packed floats */
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < floats; k++) c[k][i] = r[i * floats + k];
+    for (size_t k = 0; k < floats; k++) columns_in[k] = c[k];
+    float **o = &c[floats];
+    memset(o[0], 0, n * 8 * sizeof(float)); /* first-touch the pages outside the timings */
+    columns_out = (mink_hit_soa){o[0], o[1], o[2], o[3], o[4], o[5], o[6], (uint32_t *)(void *)o[7]};
+}
+static void make_box_columns(size_t n, void *out) {
+    mink_sample_aabb_pairs(1, n, out);
+    to_columns(out, 12, n);
+}
+static void make_circle_columns(size_t n, void *out) {
+    mink_sample_circle_pairs(1, n, out);
+    to_columns(out, 10, n);
 }
 static mink_status run_box_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
     (void)p, (void)h;
-    return mink_batch_sweep_aabb_soa(c, &columns_in, n, 1.0f, &columns_out);
+    const float *const *k = columns_in;
+    mink_aabb_pair_soa in = {k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9], k[10], k[11]};
+    return mink_batch_sweep_aabb_soa(c, &in, n, 1.0f, &columns_out);
+}
+static mink_status run_circle_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
+    (void)p, (void)h;
+    const float *const *k = columns_in;
+    mink_circle_pair_soa in = {k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9]};
+    return mink_batch_sweep_circle_soa(c, &in, n, 1.0f, &columns_out);
 }
 /* The last run's columns as records, to compare bit for bit. */
-static void gather_box_columns(size_t n, mink_hit *h) {
+static void gather_columns(size_t n, mink_hit *h) {
     for (size_t i = 0; i < n; i++)
         h[i] = (mink_hit){columns_out.t[i], {columns_out.normal_x[i], columns_out.normal_y[i]}, columns_out.depth[i],
                           {columns_out.point_x[i], columns_out.point_y[i]}, columns_out.t_exit[i], columns_out.flags[i]};
@@ -116,7 +131,9 @@ static const kind kinds[] = {
     {"circle", sizeof(mink_circle_pair), 0, make_circle, run_circle, bodies_circle, NULL},
     {"circle-box", sizeof(mink_circle_aabb_pair), 0, make_circle_box, run_circle_box, bodies_circle_box, NULL},
     {"polygon", sizeof(mink_polygon_pair), POLYGON_MAX, make_polygon, run_polygon, NULL, NULL},
-    {"box-columns", sizeof(mink_aabb_pair), 0, make_box_columns, run_box_columns, NULL, gather_box_columns},
+    {"box-columns", sizeof(mink_aabb_pair), 0, make_box_columns, run_box_columns, bodies_box, gather_columns},
+    {"circle-columns", sizeof(mink_circle_pair), 0, make_circle_columns, run_circle_columns, bodies_circle,
+     gather_columns},
 };
 #define KINDS (sizeof kinds / sizeof kinds[0])
 
@@ -228,7 +245,7 @@ static void agreement(const mink_hit *ref, const signed char *hit, const float *
 }
 
 static void print_peer(FILE *csv, const kind *k, size_t n, const char *peer, double mink_rate, const peer_result *r) {
-    printf("%-11s %-9s %10.2f %8.1fx | %7.3f%% %9zu %9zu %7zu | %9.2e %9.2e %9.2e %9.2e\n", k->name, peer,
+    printf("%-14s %-9s %10.2f %8.1fx | %7.3f%% %9zu %9zu %7zu | %9.2e %9.2e %9.2e %9.2e\n", k->name, peer,
            r->pairs_per_s * 1e-6, mink_rate / r->pairs_per_s, r->answered ? 100.0 * r->agree / (double)r->answered : 0.0,
            r->peer_only, r->mink_only, r->failed, r->dt_median, r->dt_p90, r->dt_p99, r->dt_max);
     fprintf(csv, "%s,%zu,%s,%.0f,%.0f,%.2f,%zu,%zu,%zu,%zu,%zu,%.3e,%.3e,%.3e,%.3e\n", k->name, n, peer, r->pairs_per_s,
@@ -249,7 +266,7 @@ static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
     time_runs(b, b->ctx[0], k, n, b->hits, wall, NULL);
     double scalar_rate = bench_summarize(wall, b->reps, n).median;
     if (memcmp(b->hits, b->ref, n * sizeof *b->hits) != 0) die("AUTO and scalar results differ");
-    printf("%-11s %-9s %10.2f %9s |\n%-11s %-9s %10.2f %9s |\n", k->name, "mink", mink_rate * 1e-6, "",
+    printf("%-14s %-9s %10.2f %9s |\n%-14s %-9s %10.2f %9s |\n", k->name, "mink", mink_rate * 1e-6, "",
            k->name, "mink-1cpu", scalar_rate * 1e-6, "");
     fprintf(csv, "%s,%zu,mink,%.0f,%.0f,1,,,,,,,,,\n%s,%zu,mink-scalar,%.0f,%.0f,%.2f,,,,,,,,,\n", k->name, n, mink_rate,
             mink_rate, k->name, n, scalar_rate, mink_rate, mink_rate / scalar_rate);
@@ -436,7 +453,7 @@ int main(int argc, char **argv) {
 #else
     printf("  chipmunk: not built (libchipmunk-dev was not found)\n");
 #endif
-    printf("%-11s %-9s %10s %9s | %8s %9s %9s %7s | %9s %9s %9s %9s\n", "kind", "who", "M pairs/s", "mink/it",
+    printf("%-14s %-9s %10s %9s | %8s %9s %9s %7s | %9s %9s %9s %9s\n", "kind", "who", "M pairs/s", "mink/it",
            "agree", "it only", "mink only", "failed", "|dt| med", "p90", "p99", "max");
     csv = open_csv(dir, "peers.csv", "kind,pairs,who,pairs_per_s,mink_pairs_per_s,mink_ratio,answered,agree,"
                                      "peer_only,mink_only,failed,dt_median,dt_p90,dt_p99,dt_max");

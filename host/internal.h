@@ -46,6 +46,7 @@ typedef enum mink_kernel_id {
     MINK_KERNEL_SWEEP_PAIR,
     MINK_KERNEL_SWEEP_ROTATING,
     MINK_KERNEL_SWEEP_AABB_SOA,
+    MINK_KERNEL_SWEEP_CIRCLE_SOA,
     MINK_KERNEL_LAYOUT,
     /* The world's passes (kernels/world.cl). */
     MINK_KERNEL_WORLD_BOUNDS,
@@ -87,7 +88,7 @@ struct mink_context {
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
     size_t pairs_per_item[MINK_KERNEL_COUNT]; /* batch pairs one work-item sweeps (MINK_RUN or 1) */
     /* MINK_TRANSFER_COPY: kept between calls, grown as needed; a batch's inputs first, then its
-     * outputs (one each for records, 12 and 8 for box columns). */
+     * outputs (one each for records, 12 or 10 and 8 for columns). */
     cl_mem bufs[MINK_MAX_ARRAYS];
     size_t buf_sizes[MINK_MAX_ARRAYS];
 
@@ -147,9 +148,10 @@ mink_scalar_fn mink__scalar_sweep_aabb, mink__scalar_sweep_circle, mink__scalar_
     mink__scalar_sweep_polygon, mink__scalar_sweep_polygon_aabb, mink__scalar_sweep_polygon_circle,
     mink__scalar_sweep_pair, mink__scalar_sweep_rotating;
 
-/* The box columns [begin, end) of mink_batch_sweep_aabb_soa. */
-void mink__scalar_sweep_aabb_soa(const mink_aabb_pair_soa *pairs, size_t begin, size_t end, float dt,
-                                 const mink_hit_soa *hits);
+/* scalar.c: pairs [0, n) of a columns batch, from in[k] to out[k] (each at the first pair):
+ * 12 box or 10 circle columns in, mink_hit_soa's 8 out. */
+typedef void mink_columns_fn(size_t n, float dt, const float *const *in, void *const *out);
+mink_columns_fn mink__scalar_aabb_columns, mink__scalar_circle_columns;
 
 /* threads.c: fn over [0, count) in contiguous runs on up to `threads` threads, the calling one
  * included, each run at least min_each long. A thread that cannot be started leaves its run to

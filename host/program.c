@@ -23,6 +23,7 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_SWEEP_PAIR] = "mink_sweep_pair_kernel",
     [MINK_KERNEL_SWEEP_ROTATING] = "mink_sweep_rotating_kernel",
     [MINK_KERNEL_SWEEP_AABB_SOA] = "mink_sweep_aabb_soa_kernel",
+    [MINK_KERNEL_SWEEP_CIRCLE_SOA] = "mink_sweep_circle_soa_kernel",
     [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
     [MINK_KERNEL_WORLD_BOUNDS] = "mink_world_bounds_kernel",
     [MINK_KERNEL_MEASURE] = "mink_measure_kernel",
@@ -77,7 +78,7 @@ done:
  *     -cl-denorms-are-zero. Contraction is turned off in the source (#pragma OPENCL FP_CONTRACT). */
 static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt";
 
-/* Box columns and circle records per work-item on a CPU device (kernels/sweep.cl, MINK_RUN).
+/* Columns and circle records per work-item on a CPU device (kernels/sweep.cl, MINK_RUN).
  * PoCL 3 runs LLVM's vectorizers on one work-item's code before it wraps the work-group loop
  * around it: the SLP vectorizer packs a box's x and y into 2-lane vectors, and the loop
  * vectorizer then refuses the work-group loop ("instruction return type cannot be vectorized").
@@ -120,7 +121,8 @@ mink_status mink__program_build(mink_context *ctx) {
     MINK_CL_TRY(ctx, clGetDeviceInfo(ctx->cl_device, CL_DEVICE_TYPE, sizeof type, &type, NULL), fail);
     unsigned run = (type & CL_DEVICE_TYPE_CPU) ? MINK_CPU_RUN : 1;
     for (int k = 0; k < MINK_KERNEL_COUNT; k++) ctx->pairs_per_item[k] = 1;
-    ctx->pairs_per_item[MINK_KERNEL_SWEEP_AABB_SOA] = ctx->pairs_per_item[MINK_KERNEL_SWEEP_CIRCLE] = run;
+    ctx->pairs_per_item[MINK_KERNEL_SWEEP_AABB_SOA] = ctx->pairs_per_item[MINK_KERNEL_SWEEP_CIRCLE_SOA] = run;
+    ctx->pairs_per_item[MINK_KERNEL_SWEEP_CIRCLE] = run;
     char options[sizeof build_options + 32];
     snprintf(options, sizeof options, "%s -DMINK_RUN=%u", build_options, run);
     err = clBuildProgram(ctx->program, 1, &ctx->cl_device, options, NULL, NULL);

@@ -1,10 +1,10 @@
 /* host/scalar.c — the scalar path: the shared-header query in a plain loop, one per batch kind.
  *
  * Boxes and circles go through columns: the compiler vectorizes mink_sweep_aabb and
- * mink_sweep_circle (written without branches) over arrays of each field, 4 to 8 pairs per
- * instruction, never over an array of records. The box column loop serves
- * mink_batch_sweep_aabb_soa directly; the record batches go a block of records at a time, turned
- * into columns and back. Vector lanes compute what the scalar code computes, IEEE operation by
+ * mink_sweep_circle (written without branches) over arrays of each field, 4 to 16 pairs per
+ * instruction, never over an array of records. The column loops serve mink_batch_sweep_aabb_soa
+ * and mink_batch_sweep_circle_soa directly; the record batches go a block of records at a time,
+ * turned into columns and back. Vector lanes compute what the scalar code computes, IEEE operation by
  * IEEE operation (no contraction, no reassociation), so the bits are the same.
  *
  * This file is built with -fno-trapping-math, -fno-math-errno, -fno-thread-jumps, -fno-tree-pre
@@ -17,9 +17,10 @@
 
 #include "internal.h"
 
-/* One build for AVX2 machines and one for any x86-64, picked when the library loads. */
+/* One build for AVX-512 machines (16 pairs per instruction), one for AVX2 (8) and one for any
+ * x86-64, picked when the library loads. */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
-#define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define MINK_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define MINK_CLONES
 #endif
@@ -41,13 +42,9 @@ static void aabb_columns(size_t n, float dt, const float *restrict a_min_x, cons
                                b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
 }
 
-void mink__scalar_sweep_aabb_soa(const mink_aabb_pair_soa *p, size_t begin, size_t end, float dt,
-                                 const mink_hit_soa *h) {
-    size_t i = begin;
-    aabb_columns(end - begin, dt, p->a_min_x + i, p->a_min_y + i, p->a_max_x + i, p->a_max_y + i,
-                 p->va_x + i, p->va_y + i, p->b_min_x + i, p->b_min_y + i, p->b_max_x + i,
-                 p->b_max_y + i, p->vb_x + i, p->vb_y + i, h->t + i, h->normal_x + i, h->normal_y + i,
-                 h->depth + i, h->point_x + i, h->point_y + i, h->t_exit + i, h->flags + i);
+void mink__scalar_aabb_columns(size_t n, float dt, const float *const *in, void *const *out) {
+    aabb_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], in[11],
+                 out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
@@ -98,18 +95,14 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
                            float *restrict normal_x, float *restrict normal_y, float *restrict depth,
                            float *restrict point_x, float *restrict point_y, float *restrict t_exit,
                            uint32_t *restrict flags) {
-    for (size_t i = 0; i < n; i++) {
-        mink_circle a = {mink_v2(ax[i], ay[i]), ar[i]}, b = {mink_v2(bx[i], by[i]), br[i]};
-        mink_hit h = mink_sweep_circle(a, mink_v2(vax[i], vay[i]), b, mink_v2(vbx[i], vby[i]), dt);
-        t[i] = h.t;
-        normal_x[i] = h.normal.x;
-        normal_y[i] = h.normal.y;
-        depth[i] = h.depth;
-        point_x[i] = h.point.x;
-        point_y[i] = h.point.y;
-        t_exit[i] = h.t_exit;
-        flags[i] = h.flags;
-    }
+    for (size_t i = 0; i < n; i++)
+        MINK_SWEEP_CIRCLE_COLUMN(i, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t, normal_x, normal_y, depth,
+                                 point_x, point_y, t_exit, flags);
+}
+
+void mink__scalar_circle_columns(size_t n, float dt, const float *const *in, void *const *out) {
+    circle_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], out[0], out[1],
+                   out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
 void mink__scalar_sweep_circle(const void *in, size_t count, float dt, const mink_rotating_desc *desc,

@@ -32,7 +32,7 @@ __kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global 
     if (i < n) hits[i] = mink_sweep_rotating_record(in[i], dt, desc);
 }
 
-/* Box columns and circle records: a work-item sweeps a run of MINK_RUN consecutive pairs (the host
+/* Columns and circle records: a work-item sweeps a run of MINK_RUN consecutive pairs (the host
  * sets it: 64 on a CPU device, where the loop over the run is what gets vectorized — see
  * host/program.c — and 1 on a GPU). The queries are branch-free, so the loop needs no masks. */
 #ifndef MINK_RUN
@@ -42,21 +42,36 @@ __kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global 
     size_t begin = get_global_id(0) * MINK_RUN;                                                    \
     size_t end = min(begin + MINK_RUN, (size_t)(n))
 
-/* Box pairs as columns (mink_batch_sweep_aabb_soa): one array per field in and out. */
+/* Pairs as columns (mink_batch_sweep_aabb_soa, mink_batch_sweep_circle_soa): one array per field
+ * in, mink_hit_soa's 8 out. */
+#define MINK_HIT_COLUMNS                                                                           \
+    __global float *restrict t, __global float *restrict normal_x, __global float *restrict normal_y, \
+        __global float *restrict depth, __global float *restrict point_x,                         \
+        __global float *restrict point_y, __global float *restrict t_exit, __global uint *restrict flags
+#define MINK_HIT_COLUMN_NAMES t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags
+
 __kernel void mink_sweep_aabb_soa_kernel(
     __global const float *restrict a_min_x, __global const float *restrict a_min_y,
     __global const float *restrict a_max_x, __global const float *restrict a_max_y,
     __global const float *restrict va_x, __global const float *restrict va_y,
     __global const float *restrict b_min_x, __global const float *restrict b_min_y,
     __global const float *restrict b_max_x, __global const float *restrict b_max_y,
-    __global const float *restrict vb_x, __global const float *restrict vb_y, __global float *restrict t,
-    __global float *restrict normal_x, __global float *restrict normal_y, __global float *restrict depth,
-    __global float *restrict point_x, __global float *restrict point_y, __global float *restrict t_exit,
-    __global uint *restrict flags, uint n, float dt) {
+    __global const float *restrict vb_x, __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
     MINK_RUN_RANGE(n);
     for (size_t i = begin; i < end; i++)
         MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
-                               b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
+                               b_max_y, vb_x, vb_y, MINK_HIT_COLUMN_NAMES);
+}
+
+__kernel void mink_sweep_circle_soa_kernel(
+    __global const float *restrict a_x, __global const float *restrict a_y, __global const float *restrict a_radius,
+    __global const float *restrict va_x, __global const float *restrict va_y, __global const float *restrict b_x,
+    __global const float *restrict b_y, __global const float *restrict b_radius, __global const float *restrict vb_x,
+    __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
+    MINK_RUN_RANGE(n);
+    for (size_t i = begin; i < end; i++)
+        MINK_SWEEP_CIRCLE_COLUMN(i, dt, a_x, a_y, a_radius, va_x, va_y, b_x, b_y, b_radius, vb_x, vb_y,
+                                 MINK_HIT_COLUMN_NAMES);
 }
 
 /* Circle records, a run per work-item, read and written a float at a time: a loop that loads or

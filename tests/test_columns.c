@@ -1,33 +1,50 @@
-/* tests/test_columns.c — box pairs as columns (mink_batch_sweep_aabb_soa) and scalar batches over
- * threads: the same bits as the record batch on every path, however the work is split.
+/* tests/test_columns.c — box and circle pairs as columns (mink_batch_sweep_aabb_soa,
+ * mink_batch_sweep_circle_soa) and scalar batches over threads: the same bits as the record batch on every path, however the work is split.
  *
  * The record batch is itself checked against the hand cases (test_aabb) and a double-precision
  * oracle (test_random) on these seeds and scales, so bit-equality with it carries those checks. */
 #include "test_util.h"
 
+/* The two kinds of columns: boxes (12 floats a pair) and circles (10), each its record's floats. */
+typedef enum { BOX, CIRCLE } kind;
+static const size_t floats_of[] = {12, 10};
+static const size_t record_of[] = {sizeof(mink_aabb_pair), sizeof(mink_circle_pair)};
+
 /* A batch as columns, in and out. */
 typedef struct columns {
     float *mem;
-    mink_aabb_pair_soa in;
+    mink_aabb_pair_soa box;
+    mink_circle_pair_soa circle;
     mink_hit_soa out;
 } columns;
 
-static columns columns_from(const mink_aabb_pair *pairs, size_t n) {
+static columns columns_from(kind k, const void *records, size_t n) {
     columns c;
-    c.mem = malloc(n * 20 * sizeof(float) + 1);
+    size_t floats = floats_of[k];
+    c.mem = malloc(n * (floats + 8) * sizeof(float) + 1);
     assert_non_null(c.mem);
     float *col[20];
-    for (int k = 0; k < 20; k++) col[k] = c.mem + (size_t)k * n;
-    for (size_t i = 0; i < n; i++) {
-        float r[12];
-        memcpy(r, &pairs[i], sizeof r);
-        for (int k = 0; k < 12; k++) col[k][i] = r[k];
-    }
-    c.in = (mink_aabb_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
-                                col[10], col[11]};
-    c.out = (mink_hit_soa){col[12], col[13], col[14], col[15], col[16], col[17], col[18], (uint32_t *)(void *)col[19]};
-    memset(col[12], 0xA5, n * 8 * sizeof(float)); /* a result never written shows */
+    for (size_t j = 0; j < floats + 8; j++) col[j] = c.mem + j * n;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < floats; j++)
+            memcpy(&col[j][i], (const char *)records + i * record_of[k] + j * sizeof(float), sizeof(float));
+    c.box = (mink_aabb_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
+                                 col[10], col[11]};
+    c.circle = (mink_circle_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9]};
+    float **out = &col[floats];
+    c.out = (mink_hit_soa){out[0], out[1], out[2], out[3], out[4], out[5], out[6], (uint32_t *)(void *)out[7]};
+    memset(out[0], 0xA5, n * 8 * sizeof(float)); /* a result never written shows */
     return c;
+}
+
+static mink_status sweep_columns(mink_context *ctx, kind k, const columns *c, size_t n, float dt) {
+    return k == BOX ? mink_batch_sweep_aabb_soa(ctx, &c->box, n, dt, &c->out)
+                    : mink_batch_sweep_circle_soa(ctx, &c->circle, n, dt, &c->out);
+}
+
+static mink_status sweep_records(mink_context *ctx, kind k, const void *records, size_t n, float dt, mink_hit *hits) {
+    return k == BOX ? mink_batch_sweep_aabb(ctx, records, n, dt, hits)
+                    : mink_batch_sweep_circle(ctx, records, n, dt, hits);
 }
 
 static void assert_columns_equal(const columns *c, const mink_hit *want, size_t n) {
@@ -39,19 +56,22 @@ static void assert_columns_equal(const columns *c, const mink_hit *want, size_t 
 }
 
 /* The sample at 2^exponent, with some pairs made invalid in every way the checks know. */
-static mink_aabb_pair *make_pairs(uint64_t seed, size_t n, int exponent) {
-    mink_aabb_pair *p = malloc((n + 1) * sizeof *p);
+static void *make_pairs(kind k, uint64_t seed, size_t n, int exponent) {
+    void *p = malloc((n + 1) * record_of[k]);
     assert_non_null(p);
-    mink_sample_aabb_pairs(seed, n, p);
-    float k = ldexpf(1.0f, exponent);
+    if (k == BOX) mink_sample_aabb_pairs(seed, n, p);
+    else mink_sample_circle_pairs(seed, n, p);
+    float scale = ldexpf(1.0f, exponent);
+    size_t floats = floats_of[k];
     for (size_t i = 0; i < n; i++) {
-        float *f = (float *)&p[i];
-        for (int j = 0; j < 12; j++) f[j] *= k;
+        float *f = (float *)((char *)p + i * record_of[k]);
+        for (size_t j = 0; j < floats; j++) f[j] *= scale;
     }
     for (size_t i = 7; i < n; i += 101) {
-        float *f = (float *)&p[i];
-        const float bad[] = {NAN, INFINITY, -INFINITY, 3e38f};
-        f[i % 12] = bad[i % 4]; /* 3e38: valid, but the Minkowski difference overflows */
+        float *f = (float *)((char *)p + i * record_of[k]);
+        /* 3e38: valid, but a difference overflows; −1 makes a radius negative */
+        const float bad[] = {NAN, INFINITY, -INFINITY, 3e38f, -1.0f};
+        f[i % floats] = bad[i % 5];
     }
     return p;
 }
@@ -65,26 +85,27 @@ static const mink_context_desc descs[] = {
     {.backend = MINK_BACKEND_AUTO, .threads = 2},
 };
 
-static void run_set(uint64_t seed, size_t n, int exponent, float dt) {
-    mink_aabb_pair *pairs = make_pairs(seed, n, exponent);
+static void run_set(kind k, uint64_t seed, size_t n, int exponent, float dt) {
+    void *pairs = make_pairs(k, seed, n, exponent);
     mink_hit *want = malloc((n + 1) * sizeof *want), *got = malloc((n + 1) * sizeof *got);
     assert_true(want && got);
     mink_context *scalar = NULL;
     assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
-    assert_int_equal(mink_batch_sweep_aabb(scalar, pairs, n, dt, want), MINK_OK);
+    assert_int_equal(sweep_records(scalar, k, pairs, n, dt, want), MINK_OK);
     mink_context_destroy(scalar);
     for (size_t d = 0; d < sizeof descs / sizeof descs[0]; d++) {
         mink_context *ctx = NULL;
         if (mink_context_create(&descs[d], &ctx) != MINK_OK) fail_msg("context %zu: %s", d, mink_last_error());
-        columns c = columns_from(pairs, n);
-        assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, n, dt, &c.out), MINK_OK);
+        columns c = columns_from(k, pairs, n);
+        assert_int_equal(sweep_columns(ctx, k, &c, n, dt), MINK_OK);
         assert_columns_equal(&c, want, n);
         mink_batch_stats st = mink_context_stats(ctx);
         assert_int_equal(st.pairs, n);
+        assert_int_equal(st.bytes_in, n * record_of[k]);
         assert_int_equal(st.bytes_out, n * sizeof(mink_hit));
         free(c.mem);
         memset(got, 0xA5, n * sizeof *got); /* the records, split the same way */
-        assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, n, dt, got), MINK_OK);
+        assert_int_equal(sweep_records(ctx, k, pairs, n, dt, got), MINK_OK);
         assert_memory_equal(got, want, n * sizeof *got);
         mink_context_destroy(ctx);
     }
@@ -93,18 +114,21 @@ static void run_set(uint64_t seed, size_t n, int exponent, float dt) {
 
 static void columns_match_records(void **state) {
     (void)state;
-    run_set(2026, 100003, 0, 1.0f); /* not a multiple of any block, lane count or work-group */
-    run_set(99, 50000, 0, 0.25f);
-    run_set(3, 50000, 100, 1.0f);
-    run_set(4, 50000, -100, 1.0f);
-    run_set(5, 50000, -135, 1.0f); /* subnormal */
+    for (kind k = BOX; k <= CIRCLE; k++) {
+        run_set(k, 2026, 100003, 0, 1.0f); /* not a multiple of any block, lane count or work-group */
+        run_set(k, 99, 50000, 0, 0.25f);
+        run_set(k, 3, 50000, 100, 1.0f);
+        run_set(k, 4, 50000, -100, 1.0f);
+        run_set(k, 5, 50000, -135, 1.0f); /* subnormal */
+    }
 }
 
 /* Small batches: below a thread's share, below a block, one pair, none. */
 static void columns_small_batches(void **state) {
     (void)state;
     const size_t sizes[] = {0, 1, 2, 7, 127, 128, 129, 1000};
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) run_set(11 + s, sizes[s], 0, 1.0f);
+    for (kind k = BOX; k <= CIRCLE; k++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) run_set(k, 11 + s, sizes[s], 0, 1.0f);
 }
 
 static void columns_bad_arguments(void **state) {
@@ -113,24 +137,44 @@ static void columns_bad_arguments(void **state) {
     assert_int_equal(mink_context_create(&descs[0], &ctx), MINK_OK);
     mink_aabb_pair pair[1];
     mink_sample_aabb_pairs(1, 1, pair);
-    columns c = columns_from(pair, 1);
-    assert_int_equal(mink_batch_sweep_aabb_soa(NULL, &c.in, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    columns c = columns_from(BOX, pair, 1);
+    assert_int_equal(mink_batch_sweep_aabb_soa(NULL, &c.box, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
     assert_int_equal(mink_batch_sweep_aabb_soa(ctx, NULL, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
-    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, 1.0f, NULL), MINK_ERR_INVALID_ARGUMENT);
-    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, NAN, &c.out), MINK_ERR_INVALID_ARGUMENT);
-    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, -1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
-    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, SIZE_MAX / 8, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
-    mink_aabb_pair_soa no_vb = c.in;
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.box, 1, 1.0f, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.box, 1, NAN, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.box, 1, -1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.box, SIZE_MAX / 8, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    mink_aabb_pair_soa no_vb = c.box;
     no_vb.vb_y = NULL;
     assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &no_vb, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(mink_last_error(), "input column 11"));
     mink_hit_soa no_flags = c.out;
     no_flags.flags = NULL;
-    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.in, 1, 1.0f, &no_flags), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &c.box, 1, 1.0f, &no_flags), MINK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(mink_last_error(), "output column 7"));
     /* Nothing to do: NULL is fine. */
     assert_int_equal(mink_batch_sweep_aabb_soa(ctx, NULL, 0, 1.0f, NULL), MINK_OK);
     assert_int_equal(mink_batch_sweep_aabb_soa(ctx, &no_vb, 0, 1.0f, &no_flags), MINK_OK);
+    free(c.mem);
+
+    mink_circle_pair circle[1];
+    mink_sample_circle_pairs(1, 1, circle);
+    c = columns_from(CIRCLE, circle, 1);
+    assert_int_equal(mink_batch_sweep_circle_soa(NULL, &c.circle, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, NULL, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, &c.circle, 1, 1.0f, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, &c.circle, 1, INFINITY, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, &c.circle, SIZE_MAX / 8, 1.0f, &c.out),
+                     MINK_ERR_INVALID_ARGUMENT);
+    mink_circle_pair_soa no_radius = c.circle;
+    no_radius.b_radius = NULL;
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, &no_radius, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "input column 7 of 10"));
+    no_flags = c.out;
+    no_flags.t = NULL;
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, &c.circle, 1, 1.0f, &no_flags), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "output column 0"));
+    assert_int_equal(mink_batch_sweep_circle_soa(ctx, NULL, 0, 1.0f, NULL), MINK_OK);
     free(c.mem);
     mink_context_destroy(ctx);
     mink_context *none = NULL;

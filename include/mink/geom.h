@@ -358,12 +358,24 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb
     return h;
 }
 
+/// Stores hit h as element i of the 8 result columns (mink_hit_soa's fields, in order).
+#define MINK_STORE_HIT_COLUMN(i_, h_, t_, normal_x_, normal_y_, depth_, point_x_, point_y_, t_exit_, flags_)    \
+    do {                                                                                                      \
+        (t_)[i_] = (h_).t;                                                                                    \
+        (normal_x_)[i_] = (h_).normal.x;                                                                      \
+        (normal_y_)[i_] = (h_).normal.y;                                                                      \
+        (depth_)[i_] = (h_).depth;                                                                            \
+        (point_x_)[i_] = (h_).point.x;                                                                        \
+        (point_y_)[i_] = (h_).point.y;                                                                        \
+        (t_exit_)[i_] = (h_).t_exit;                                                                          \
+        (flags_)[i_] = (h_).flags;                                                                            \
+    } while (0)
+
 /// Pair i of box columns (mink_batch_sweep_aabb_soa): loads it from the 12 input arrays, sweeps
 /// it and stores its hit in the 8 output arrays. A macro rather than a function so that one text
 /// serves the scalar loop's C pointers and the kernel's __global ones.
 #define MINK_SWEEP_AABB_COLUMN(i_, dt_, a_min_x_, a_min_y_, a_max_x_, a_max_y_, va_x_, va_y_, b_min_x_,     \
-                               b_min_y_, b_max_x_, b_max_y_, vb_x_, vb_y_, t_, normal_x_, normal_y_, depth_,  \
-                               point_x_, point_y_, t_exit_, flags_)                                           \
+                               b_min_y_, b_max_x_, b_max_y_, vb_x_, vb_y_, ...)                               \
     do {                                                                                                      \
         mink_aabb mink_a_, mink_b_;                                                                           \
         mink_a_.min = mink_v2((a_min_x_)[i_], (a_min_y_)[i_]);                                                \
@@ -372,14 +384,7 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb
         mink_b_.max = mink_v2((b_max_x_)[i_], (b_max_y_)[i_]);                                                \
         mink_hit mink_h_ = mink_sweep_aabb(mink_a_, mink_v2((va_x_)[i_], (va_y_)[i_]), mink_b_,              \
                                            mink_v2((vb_x_)[i_], (vb_y_)[i_]), (dt_));                         \
-        (t_)[i_] = mink_h_.t;                                                                                 \
-        (normal_x_)[i_] = mink_h_.normal.x;                                                                   \
-        (normal_y_)[i_] = mink_h_.normal.y;                                                                   \
-        (depth_)[i_] = mink_h_.depth;                                                                         \
-        (point_x_)[i_] = mink_h_.point.x;                                                                     \
-        (point_y_)[i_] = mink_h_.point.y;                                                                     \
-        (t_exit_)[i_] = mink_h_.t_exit;                                                                       \
-        (flags_)[i_] = mink_h_.flags;                                                                         \
+        MINK_STORE_HIT_COLUMN(i_, mink_h_, __VA_ARGS__);                                                      \
     } while (0)
 
 /* ---- circles ----------------------------------------------------------------------------------- */
@@ -415,27 +420,33 @@ MINK_INLINE float mink_scale(float x, int k) {
     return x * (big ? q : p) * (big ? 18446744073709551616.0f : 1.0f);
 }
 
-/// |v| without overflow or underflow in the square: v is scaled by a power of two first (exact),
-/// and along an axis the result is exact, since sqrt(fl(x²)) = |x|.
-MINK_INLINE float mink_length(mink_vec2 v) {
-    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
-    int e = mink_exponent(m);
-    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
-    float len = mink_scale(mink_sqrtf(x * x + y * y), e);
-    return m == 0.0f ? 0.0f : len;
-}
-
-/// Unit vector along v; (−1, 0) when v is zero (concentric circles, a centre on a corner), the
-/// same direction the box rules prefer on a tie. v is scaled by a power of two first, so a tiny v
-/// (whose length would be a rounded subnormal: fuzzing found (2^-149, 2^-149) giving (1, 1)) and a
-/// huge one are as exact as any; where |v| is a normal float the bits are those of v / |v|.
-MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
+/// Unit vector along v, and |v| in *length, with one square root: v is scaled by a power of two
+/// first (exact), so nothing overflows or underflows in the square, a tiny v (whose length would be
+/// a rounded subnormal: fuzzing found (2^-149, 2^-149) giving (1, 1)) and a huge one are as exact
+/// as any, and along an axis the length is exact, since sqrt(fl(x²)) = |x|; where |v| is a normal
+/// float the direction's bits are those of v / |v|. A zero v has length 0 and direction (−1, 0)
+/// (concentric circles, a centre on a corner), the one the box rules prefer on a tie.
+MINK_INLINE mink_vec2 mink_direction(mink_vec2 v, float *length) {
     float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
     int e = mink_exponent(m);
     float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
     float len = mink_sqrtf(x * x + y * y);
     int zero = m == 0.0f;
+    *length = zero ? 0.0f : mink_scale(len, e);
     return mink_v2(zero ? -1.0f : x / len, zero ? 0.0f : y / len);
+}
+
+/// |v| (see mink_direction).
+MINK_INLINE float mink_length(mink_vec2 v) {
+    float length;
+    (void)mink_direction(v, &length);
+    return length;
+}
+
+/// Unit vector along v; (−1, 0) when v is zero (see mink_direction).
+MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
+    float length;
+    return mink_direction(v, &length);
 }
 
 /// The overlap result shared by every pair kind with a circle a: normal n (b towards a), depth,
@@ -539,6 +550,21 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle(mink_circle a, mink_vec2 va, mink_
     h = mink_hit_select(apart, mink_hit_none(), h);
     return mink_hit_select(ok, h, mink_hit_invalid());
 }
+
+/// Pair i of circle columns (mink_batch_sweep_circle_soa): 10 input arrays (a's centre and
+/// radius, its velocity, then b's), the 8 output arrays after them; as MINK_SWEEP_AABB_COLUMN.
+#define MINK_SWEEP_CIRCLE_COLUMN(i_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_,    \
+                                 vb_y_, ...)                                                                  \
+    do {                                                                                                      \
+        mink_circle mink_a_, mink_b_;                                                                         \
+        mink_a_.center = mink_v2((a_x_)[i_], (a_y_)[i_]);                                                     \
+        mink_a_.radius = (a_radius_)[i_];                                                                     \
+        mink_b_.center = mink_v2((b_x_)[i_], (b_y_)[i_]);                                                     \
+        mink_b_.radius = (b_radius_)[i_];                                                                     \
+        mink_hit mink_h_ = mink_sweep_circle(mink_a_, mink_v2((va_x_)[i_], (va_y_)[i_]), mink_b_,            \
+                                             mink_v2((vb_x_)[i_], (vb_y_)[i_]), (dt_));                       \
+        MINK_STORE_HIT_COLUMN(i_, mink_h_, __VA_ARGS__);                                                      \
+    } while (0)
 
 /* ---- circle against box ------------------------------------------------------------------------ */
 

@@ -90,6 +90,13 @@ typedef struct mink_aabb_pair_soa {
     const float *vb_x, *vb_y;
 } mink_aabb_pair_soa;
 
+/// Circle pairs as columns: pair i is circle a at (a_x[i], a_y[i]) of radius a_radius[i] moving
+/// with (va_x[i], va_y[i]), and circle b likewise: the fields of mink_circle_pair, one array each.
+typedef struct mink_circle_pair_soa {
+    const float *a_x, *a_y, *a_radius, *va_x, *va_y;
+    const float *b_x, *b_y, *b_radius, *vb_x, *vb_y;
+} mink_circle_pair_soa;
+
 /// Results as columns: element i of each array is that field of pair i's mink_hit. The arrays
 /// must not overlap each other or the input.
 typedef struct mink_hit_soa {
@@ -168,6 +175,11 @@ mink_status mink_batch_sweep_aabb_soa(mink_context *ctx, const mink_aabb_pair_so
 /// The same for circle pairs (mink_sweep_circle on each).
 mink_status mink_batch_sweep_circle(mink_context *ctx, const mink_circle_pair *pairs, size_t count,
                                     float dt, mink_hit *hits);
+
+/// mink_batch_sweep_circle on columns, as mink_batch_sweep_aabb_soa is for boxes: the same
+/// answers, bit for bit, the same checks.
+mink_status mink_batch_sweep_circle_soa(mink_context *ctx, const mink_circle_pair_soa *pairs, size_t count,
+                                        float dt, const mink_hit_soa *hits);
 
 /// The same for circle–box pairs (mink_sweep_circle_aabb on each).
 mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aabb_pair *pairs,
