@@ -7,7 +7,13 @@
  * pair takes 30 ns on one core here, a turning polygon pair 2 µs), so they are measured on the
  * first AUTO batch of each kind, on the library's own sample pairs of that kind: a few
  * milliseconds, once per kind and context. Each time is the median of seven after a warm-up, which
- * also pays any lazy kernel compile the first real launch would have paid. */
+ * also pays any lazy kernel compile the first real launch would have paid.
+ *
+ * A sample fits in the caches; a batch of millions of pairs streams through memory, where the
+ * two paths can rank the other way (box columns here: one core is faster a pair than PoCL in the
+ * cache, PoCL's two cores faster from memory). So the first batch of MINK_AUTO_LARGE pairs or more
+ * of each kind is itself the measurement: a sixteenth of it on each path, timed, and the rest, and
+ * every later large batch of the kind, on the faster. Nothing is swept twice. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -100,4 +106,30 @@ mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind,
     mink_status status = mink__auto_measure(ctx, kind->kernel, m, run_kind, &job, out);
     free(in), free(hits);
     return status;
+}
+
+mink_status mink__auto_run(mink_context *ctx, mink_kernel_id slot, size_t count, size_t least, mink_range_run_fn *run,
+                           void *job, mink_batch_stats *st, mink_backend *path) {
+    size_t k = (size_t)slot, done = 0;
+    *path = ctx->backend;
+    if (count == 0) return MINK_OK;
+    if (ctx->backend == MINK_BACKEND_OPENCL && ctx->auto_pick) {
+        if (count < MINK_AUTO_LARGE || ctx->auto_fixed) {
+            *path = count < least ? MINK_BACKEND_SCALAR : MINK_BACKEND_OPENCL;
+        } else {
+            if (ctx->auto_large[k] == 0) {
+                size_t slice = count / 16;
+                double t0 = mink__now_ms();
+                mink_status status = run(ctx, job, MINK_BACKEND_SCALAR, 0, slice, st);
+                double t1 = mink__now_ms();
+                if (status == MINK_OK) status = run(ctx, job, MINK_BACKEND_OPENCL, slice, 2 * slice, st);
+                if (status != MINK_OK) return status;
+                double t2 = mink__now_ms();
+                ctx->auto_large[k] = (unsigned char)(t2 - t1 < t1 - t0 ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
+                done = 2 * slice;
+            }
+            *path = (mink_backend)ctx->auto_large[k];
+        }
+    }
+    return run(ctx, job, *path, done, count, st);
 }

@@ -119,22 +119,22 @@ mink_status mink__batch_opencl(mink_context *ctx, const mink_batch_kind *kind, c
     return MINK_OK;
 }
 
-typedef struct scalar_job {
+typedef struct batch_job {
     const mink_batch_kind *kind;
     const char *in;
     float dt;
     const mink_rotating_desc *desc;
     mink_hit *hits;
-} scalar_job;
+} batch_job;
 
 static void scalar_range(void *job, size_t begin, size_t end) {
-    const scalar_job *j = job;
+    const batch_job *j = job;
     j->kind->scalar(j->in + begin * j->kind->record_size, end - begin, j->dt, j->desc, j->hits + begin);
 }
 
 void mink__batch_scalar(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                         float dt, const mink_rotating_desc *desc, mink_hit *hits) {
-    scalar_job job = {kind, in, dt, desc, hits};
+    batch_job job = {kind, in, dt, desc, hits};
     mink__parallel(ctx->threads, count, MINK_PAIRS_PER_THREAD, scalar_range, &job);
 }
 
@@ -169,25 +169,31 @@ static const mink_batch_kind kind_pair = {"mink_batch_sweep", MINK_KERNEL_SWEEP_
 static const mink_batch_kind kind_rotating = {"mink_batch_sweep_rotating", MINK_KERNEL_SWEEP_ROTATING,
                                               sizeof(mink_pair), mink__scalar_sweep_rotating, sample_rotating, 512};
 
+/* Pairs [begin, end) of a batch on either path. */
+static mink_status run_range(mink_context *ctx, void *job, mink_backend path, size_t begin, size_t end,
+                             mink_batch_stats *st) {
+    const batch_job *j = job;
+    const char *in = j->in + begin * j->kind->record_size;
+    if (path == MINK_BACKEND_OPENCL)
+        return mink__batch_opencl(ctx, j->kind, in, end - begin, j->dt, j->desc, j->hits + begin, st);
+    mink__batch_scalar(ctx, j->kind, in, end - begin, j->dt, j->desc, j->hits + begin);
+    return MINK_OK;
+}
+
 static mink_status run_batch_with(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
                                   float dt, const mink_rotating_desc *desc, mink_hit *hits) {
     mink_status status = mink__check_batch(ctx, kind->name, in, kind->record_size, hits, sizeof *hits, count, dt);
     if (status != MINK_OK) return status;
-    mink_backend path = ctx->backend;
-    if (path == MINK_BACKEND_OPENCL && ctx->auto_pick && count > 0) {
-        size_t least = 0;
+    size_t least = 0;
+    if (ctx->backend == MINK_BACKEND_OPENCL && ctx->auto_pick && count > 0) {
         status = mink__auto_min_pairs(ctx, kind, &least);
         if (status != MINK_OK) return status;
-        if (count < least) path = MINK_BACKEND_SCALAR;
     }
+    batch_job job = {kind, in, dt, desc, hits};
     mink_batch_stats st = {0};
+    mink_backend path;
     double t0 = mink__now_ms();
-    if (count > 0) {
-        if (path == MINK_BACKEND_OPENCL)
-            status = mink__batch_opencl(ctx, kind, in, count, dt, desc, hits, &st);
-        else
-            mink__batch_scalar(ctx, kind, in, count, dt, desc, hits);
-    }
+    status = mink__auto_run(ctx, kind->kernel, count, least, run_range, &job, &st, &path);
     if (status != MINK_OK) return status;
     mink__batch_done(ctx, path, count, kind->record_size, t0, &st);
     return MINK_OK;

@@ -63,15 +63,20 @@ static mink_status run_opencl(mink_context *ctx, const soa_job *j, size_t count,
     return MINK_OK;
 }
 
-static mink_status run(mink_context *ctx, const soa_job *j, mink_backend path, size_t count, mink_batch_stats *st) {
-    if (path == MINK_BACKEND_OPENCL) return run_opencl(ctx, j, count, st);
-    mink__parallel(ctx->threads, count, MINK_PAIRS_PER_THREAD, scalar_range, (void *)j);
+/* Pairs [begin, end) of a batch on either path. */
+static mink_status run_range(mink_context *ctx, void *job, mink_backend path, size_t begin, size_t end,
+                             mink_batch_stats *st) {
+    soa_job r = *(const soa_job *)job;
+    for (size_t k = 0; k < r.kind->n_in; k++) r.in[k] += begin;
+    for (int k = 0; k < 8; k++) r.out[k] = (char *)r.out[k] + begin * 4;
+    if (path == MINK_BACKEND_OPENCL) return run_opencl(ctx, &r, end - begin, st);
+    mink__parallel(ctx->threads, end - begin, MINK_PAIRS_PER_THREAD, scalar_range, &r);
     return MINK_OK;
 }
 
 static mink_status run_sample(mink_context *ctx, void *job, int on_device, size_t n) {
     mink_batch_stats st = {0};
-    return run(ctx, job, on_device ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR, n, &st);
+    return run_range(ctx, job, on_device ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR, 0, n, &st);
 }
 
 /* AUTO's threshold for a columns kind, measured on its record sample turned into columns. */
@@ -116,17 +121,16 @@ static mink_status sweep_columns(mink_context *ctx, soa_job *job, const void *pa
             return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "%s: output column %d of 8 is NULL with count %zu",
                               kind->name, k, count);
 
-    mink_backend path = ctx->backend;
-    if (path == MINK_BACKEND_OPENCL && ctx->auto_pick && count > 0) {
-        size_t least = 0;
+    size_t least = 0;
+    if (ctx->backend == MINK_BACKEND_OPENCL && ctx->auto_pick && count > 0) {
         status = auto_min_pairs(ctx, kind, &least);
         if (status != MINK_OK) return status;
-        if (count < least) path = MINK_BACKEND_SCALAR;
     }
     job->dt = dt;
     mink_batch_stats st = {0};
+    mink_backend path;
     double t0 = mink__now_ms();
-    status = run(ctx, job, path, count, &st);
+    status = mink__auto_run(ctx, kind->kernel, count, least, run_range, job, &st, &path);
     if (status != MINK_OK) return status;
     mink__batch_done(ctx, path, count, kind->record_size, t0, &st);
     return MINK_OK;

@@ -98,6 +98,8 @@ struct mink_context {
     int auto_fixed;
     size_t auto_min[MINK_KERNEL_LAYOUT];
     unsigned char auto_known[MINK_KERNEL_LAYOUT];
+    /* Batches of MINK_AUTO_LARGE pairs or more: 0 not yet timed, else the path that won. */
+    unsigned char auto_large[MINK_KERNEL_LAYOUT];
 };
 
 /* status.c: errors. Each sets the thread's last error and, if ctx is not NULL, the context's. */
@@ -209,6 +211,17 @@ mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind,
 typedef mink_status mink_auto_run_fn(mink_context *ctx, void *job, int on_device, size_t n);
 mink_status mink__auto_measure(mink_context *ctx, mink_kernel_id slot, size_t m, mink_auto_run_fn *run,
                                void *job, size_t *out);
+
+/* A batch's pairs [begin, end) on `path`, with launches and kernel time added to *st. */
+typedef mink_status mink_range_run_fn(mink_context *ctx, void *job, mink_backend path, size_t begin, size_t end,
+                                      mink_batch_stats *st);
+/* auto.c: runs a batch of `count` pairs: on the context's backend, or for AUTO on the scalar path
+ * below `least` pairs (mink__auto_min_pairs) and on the device above, except that from
+ * MINK_AUTO_LARGE pairs on the path that was faster on the first such batch of the kind. *path is
+ * the one that answered the last pairs. */
+#define MINK_AUTO_LARGE ((size_t)1 << 20)
+mink_status mink__auto_run(mink_context *ctx, mink_kernel_id slot, size_t count, size_t least, mink_range_run_fn *run,
+                           void *job, mink_batch_stats *st, mink_backend *path);
 
 /* status.c: monotonic milliseconds. */
 double mink__now_ms(void);

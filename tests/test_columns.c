@@ -123,6 +123,33 @@ static void columns_match_records(void **state) {
     }
 }
 
+/* Batches of 2^20 pairs or more: AUTO times a slice of the first on each path (host/auto.c), so
+ * one batch is answered by both; later ones by the faster. The same bits every time. */
+static void columns_large_batches(void **state) {
+    (void)state;
+    size_t n = ((size_t)1 << 20) + 3;
+    for (kind k = BOX; k <= CIRCLE; k++) run_set(k, 77, n, 0, 1.0f);
+    /* A second large batch of the kind on the same context takes the path the first chose. */
+    void *pairs = make_pairs(CIRCLE, 78, n, 0);
+    mink_hit *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+    mink_context *scalar = NULL, *ctx = NULL;
+    assert_true(want && got);
+    assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    assert_int_equal(sweep_records(scalar, CIRCLE, pairs, n, 1.0f, want), MINK_OK);
+    for (int again = 0; again < 2; again++) {
+        memset(got, 0xA5, n * sizeof *got);
+        assert_int_equal(sweep_records(ctx, CIRCLE, pairs, n, 1.0f, got), MINK_OK);
+        assert_memory_equal(got, want, n * sizeof *got);
+        mink_batch_stats st = mink_context_stats(ctx);
+        assert_true(st.backend == MINK_BACKEND_SCALAR || st.backend == MINK_BACKEND_OPENCL);
+        if (again) assert_int_equal(st.launches > 0, st.backend == MINK_BACKEND_OPENCL); /* one path */
+    }
+    mink_context_destroy(scalar);
+    mink_context_destroy(ctx);
+    free(pairs), free(want), free(got);
+}
+
 /* Small batches: below a thread's share, below a block, one pair, none. */
 static void columns_small_batches(void **state) {
     (void)state;
@@ -214,6 +241,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(columns_match_records),
         cmocka_unit_test(columns_small_batches),
+        cmocka_unit_test(columns_large_batches),
         cmocka_unit_test(columns_bad_arguments),
         cmocka_unit_test(threads_keep_the_bits),
     };

@@ -68,8 +68,10 @@ typedef struct mink_context_desc {
     /// With MINK_BACKEND_AUTO on a device: batches of fewer pairs than this run on the scalar path
     /// (the same bits, without a launch's fixed cost). 0: measured for each batch kind on its first
     /// AUTO batch, as the size where the device starts to win, or never when the scalar path (with
-    /// `threads`) is faster a pair (a few milliseconds, once). 1: always the device. Ignored by the
-    /// other backends.
+    /// `threads`) is faster a pair (a few milliseconds, once). Batches of 2^20 pairs or more, which
+    /// stream through memory where the sample sat in the caches, take the path that was faster on
+    /// the first such batch of their kind (a sixteenth of it timed on each path). Any other value:
+    /// that count, for every kind and size; 1: always the device. Ignored by the other backends.
     size_t auto_min_pairs;
     /// Threads a scalar-path batch is split over, the calling one included, each taking a
     /// contiguous run of pairs (the bits do not depend on it). 0: 1, the calling thread only.
@@ -114,7 +116,8 @@ typedef struct mink_batch_stats {
     double total_ms;   ///< wall time of the whole call, transfers included
     size_t bytes_in;   ///< bytes of input records read
     size_t bytes_out;  ///< bytes of results written
-    mink_backend backend; ///< the path that answered: MINK_BACKEND_SCALAR or MINK_BACKEND_OPENCL
+    mink_backend backend; ///< the path that answered (the last pairs, for AUTO's first large batch of a
+                          ///< kind): MINK_BACKEND_SCALAR or MINK_BACKEND_OPENCL
 } mink_batch_stats;
 
 /// One OpenCL device as mink sees it.
