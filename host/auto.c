@@ -12,8 +12,8 @@
  * A sample fits in the caches; a batch of millions of pairs streams through memory, where the
  * two paths can rank the other way (box columns here: one core is faster a pair than PoCL in the
  * cache, PoCL's two cores faster from memory). So the first batch of MINK_AUTO_LARGE pairs or more
- * of each kind is itself the measurement: a sixteenth of it on each path, timed, and the rest, and
- * every later large batch of the kind, on the faster. Nothing is swept twice. */
+ * of each kind is itself the measurement: slices of it in turns on each path, timed, and the rest,
+ * and every later large batch of the kind, on the faster. Nothing is swept twice. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,6 +21,8 @@
 #include "internal.h"
 
 #define MINK_AUTO_RUNS 7
+/* Slices of a first large batch timed on each path: four each, an eighth of the batch in all. */
+#define MINK_AUTO_TURNS 4
 
 /* Median wall time of a few runs of n pairs, on the device or the scalar path. The median, not
  * the best: a launch on PoCL takes 10 µs when its worker threads are awake and 70 µs when they
@@ -118,15 +120,19 @@ mink_status mink__auto_run(mink_context *ctx, mink_kernel_id slot, size_t count,
             *path = count < least ? MINK_BACKEND_SCALAR : MINK_BACKEND_OPENCL;
         } else {
             if (ctx->auto_large[k] == 0) {
-                size_t slice = count / 16;
-                double t0 = mink__now_ms();
-                mink_status status = run(ctx, job, MINK_BACKEND_SCALAR, 0, slice, st);
-                double t1 = mink__now_ms();
-                if (status == MINK_OK) status = run(ctx, job, MINK_BACKEND_OPENCL, slice, 2 * slice, st);
-                if (status != MINK_OK) return status;
-                double t2 = mink__now_ms();
-                ctx->auto_large[k] = (unsigned char)(t2 - t1 < t1 - t0 ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
-                done = 2 * slice;
+                /* Slices taken in turns, so that a burst of noise from a neighbour falls on both
+                 * paths; whole pages of every array (4096 pairs) each. */
+                size_t slice = count / (2 * MINK_AUTO_TURNS) / 4096 * 4096;
+                double spent[2] = {0.0, 0.0};
+                for (int turn = 0; turn < 2 * MINK_AUTO_TURNS; turn++) {
+                    double t0 = mink__now_ms();
+                    mink_status status = run(ctx, job, turn % 2 ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR, done,
+                                             done + slice, st);
+                    if (status != MINK_OK) return status;
+                    spent[turn % 2] += mink__now_ms() - t0;
+                    done += slice;
+                }
+                ctx->auto_large[k] = (unsigned char)(spent[1] < spent[0] ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
             }
             *path = (mink_backend)ctx->auto_large[k];
         }

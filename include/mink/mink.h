@@ -70,8 +70,9 @@ typedef struct mink_context_desc {
     /// AUTO batch, as the size where the device starts to win, or never when the scalar path (with
     /// `threads`) is faster a pair (a few milliseconds, once). Batches of 2^20 pairs or more, which
     /// stream through memory where the sample sat in the caches, take the path that was faster on
-    /// the first such batch of their kind (a sixteenth of it timed on each path). Any other value:
-    /// that count, for every kind and size; 1: always the device. Ignored by the other backends.
+    /// the first such batch of their kind (an eighth of it timed, in slices on each path in turn).
+    /// Any other value: that count, for every kind and size; 1: always the device. Ignored by the
+    /// other backends.
     size_t auto_min_pairs;
     /// Threads a scalar-path batch is split over, the calling one included, each taking a
     /// contiguous run of pairs (the bits do not depend on it). 0: 1, the calling thread only.
