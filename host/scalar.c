@@ -75,21 +75,6 @@ static void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOC
     }
 }
 
-void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
-                             mink_hit *restrict hits) {
-    (void)desc;
-    const mink_aabb_pair *records = in;
-    float col[12][MINK_BLOCK], out[7][MINK_BLOCK];
-    uint32_t flags[MINK_BLOCK];
-    for (size_t at = 0; at < count; at += MINK_BLOCK) {
-        size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
-        load_columns(&records[at], sizeof *records / sizeof(float), n, col); /* a.min, a.max, va, b.min, b.max, vb */
-        aabb_columns(n, dt, col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
-                     col[10], col[11], out[0], out[1], out[2], out[3], out[4], out[5], out[6], flags);
-        store_hits(hits + at, n, out, flags);
-    }
-}
-
 /* Circles [0, n) of the columns (a record's 10 floats: a, va, b, vb). */
 MINK_CLONES_512
 static void circle_columns(size_t n, float dt, const float *restrict ax, const float *restrict ay,
@@ -109,19 +94,35 @@ void mink__scalar_circle_columns(size_t n, float dt, const float *const *in, voi
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
-void mink__scalar_sweep_circle(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
-                               mink_hit *restrict hits) {
-    (void)desc;
-    const mink_circle_pair *records = in;
-    float col[10][MINK_BLOCK], out[7][MINK_BLOCK];
+/* Records `floats` floats each, a block at a time: into columns, through the kind's column loop,
+ * back into hits. Always inlined: with `floats` a constant the copies unroll per kind. */
+MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t count, float dt, mink_columns_fn *columns,
+                                      mink_hit *restrict hits) {
+    float col[12][MINK_BLOCK], out[7][MINK_BLOCK];
     uint32_t flags[MINK_BLOCK];
+    const float *c[12];
+    void *o[8];
+    for (size_t k = 0; k < floats; k++) c[k] = col[k];
+    for (int k = 0; k < 7; k++) o[k] = out[k];
+    o[7] = flags;
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
-        load_columns(&records[at], sizeof *records / sizeof(float), n, col); /* a, va, b, vb */
-        circle_columns(n, dt, col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
-                       out[0], out[1], out[2], out[3], out[4], out[5], out[6], flags);
+        load_columns((const char *)in + at * floats * sizeof(float), floats, n, col);
+        columns(n, dt, c, o);
         store_hits(hits + at, n, out, flags);
     }
+}
+
+void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
+                             mink_hit *restrict hits) {
+    (void)desc; /* a.min, a.max, va, b.min, b.max, vb */
+    sweep_records(in, sizeof(mink_aabb_pair) / sizeof(float), count, dt, mink__scalar_aabb_columns, hits);
+}
+
+void mink__scalar_sweep_circle(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
+                               mink_hit *restrict hits) {
+    (void)desc; /* a, va, b, vb */
+    sweep_records(in, sizeof(mink_circle_pair) / sizeof(float), count, dt, mink__scalar_circle_columns, hits);
 }
 
 #define MINK_SCALAR_LOOP(name, record, query)                                                      \
