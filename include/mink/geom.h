@@ -347,9 +347,9 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_aabb(mink_aabb a, mink_vec2 va, mink_aabb
     int invalid = (!ok) | (contact & !mink_vec2_is_valid(p)); /* the point overflowed */
     int live = contact & !invalid;
     mink_hit h;
-    h.t = live & !holds ? t : 0.0f;
+    h.t = (live & !holds) ? t : 0.0f;
     h.normal = mink_v2(live ? (holds ? o.normal.x : nx) : 0.0f, live ? (holds ? o.normal.y : ny) : 0.0f);
-    h.depth = live & holds ? o.depth : 0.0f;
+    h.depth = (live & holds) ? o.depth : 0.0f;
     h.point = mink_v2(live ? p.x : 0.0f, live ? p.y : 0.0f);
     /* With an overlap the origin is inside every slab, so t_exit >= 0 (0 only by underflow). */
     h.t_exit = live ? t_exit : 0.0f;
@@ -536,7 +536,8 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle(mink_circle a, mink_vec2 va, mink_
              mink_finite(dt) & (dt >= 0.0f) & mink_vec2_is_valid(s) & mink_vec2_is_valid(d) & mink_finite(R);
     /* Clearly apart on an axis by more than the motion can close (with a factor 2 that no rounding
      * can fake): no contact. */
-    int apart = (mink_absf(s.x) > 2.0f * (R + mink_absf(d.x))) | (mink_absf(s.y) > 2.0f * (R + mink_absf(d.y)));
+    int apart_x = mink_absf(s.x) > 2.0f * (R + mink_absf(d.x)), apart_y = mink_absf(s.y) > 2.0f * (R + mink_absf(d.y));
+    int apart = apart_x | apart_y;
     float t0, t1;
     int inside;
     int meets = mink_circle_roots(s, d, R, &t0, &t1, &inside);
