@@ -11,12 +11,14 @@
  *      only and end to end, and AUTO (all defaults); median [min-max] of REPS runs, and the
  *      fraction of the bound.
  *      Every size is checked bit for bit between the paths before it is printed.
+ *   2b. Column layout: circle columns at MAX pairs on the scalar path, as separate arrays and as
+ *      one block cut in 18 (4K aliasing, above to_columns), alternated in one process.
  *   3. Peers, on the same box, circle and circle–box pairs: Box2D 2.4's b2TimeOfImpact and
  *      Chipmunk 7's segment query (peer_box2d.h, peer_chipmunk.h say what each computes), when they
  *      were found at build time: pairs per second, mink's ratio to each, hit/no-hit agreement and
  *      the spread of their times of impact against mink's.
  *   4. Small batches: the time of one call at 1 … 10^4 pairs on each backend.
- * Writes DIR/stream.csv, perf.csv, peers.csv, small.csv, and DIR/perf.png through gnuplot when it
+ * Writes DIR/stream.csv, perf.csv, layout.csv, peers.csv, small.csv, and DIR/perf.png through gnuplot when it
  * is installed.
  * Usage: bench_perf [MAX_PAIRS] [REPS] [DIR] [STREAM_MIB]   (defaults 1e7, 5, bench-perf, 128) */
 #include <errno.h>
@@ -51,25 +53,33 @@ static mink_status run_polygon(mink_context *c, const void *p, size_t n, mink_hi
 static void make_box(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
 
 /* Pairs as columns (mink_batch_sweep_aabb_soa, mink_batch_sweep_circle_soa): the records' floats
- * one array each, and 8 output arrays. */
-static float *columns_mem;
+ * one array each, and 8 output arrays, each its own allocation as a program keeps its fields.
+ * Not one block cut in 20: at 10^7 pairs that puts the streams 2560 bytes apart modulo 4 KiB, and
+ * a load whose address matches a store still in flight in its low 12 bits waits for it (4K
+ * aliasing): circle columns ran at 130 M pairs/s on one thread that way, 217 as separate arrays
+ * (docs/benchmarks.md). */
+static float *columns_mem[20];
 static const float *columns_in[12];
 static mink_hit_soa columns_out;
+static void free_columns(void) {
+    for (size_t k = 0; k < 20; k++) free(columns_mem[k]), columns_mem[k] = NULL;
+}
 static void to_columns(const void *records, size_t floats, size_t n) {
-    free(columns_mem);
-    columns_mem = malloc(n * (floats + 8) * sizeof(float));
-    if (columns_mem == NULL) {
-        fprintf(stderr, "bench_perf: out of memory for columns\n");
-        exit(1);
+    free_columns();
+    float **c = columns_mem;
+    for (size_t k = 0; k < floats + 8; k++) {
+        c[k] = malloc(n * sizeof(float));
+        if (c[k] == NULL) {
+            fprintf(stderr, "bench_perf: out of memory for columns\n");
+            exit(1);
+        }
     }
-    float *c[20];
-    for (size_t k = 0; k < floats + 8; k++) c[k] = columns_mem + k * n;
     const float *r = records; /* the records are packed floats */
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < floats; k++) c[k][i] = r[i * floats + k];
     for (size_t k = 0; k < floats; k++) columns_in[k] = c[k];
     float **o = &c[floats];
-    memset(o[0], 0, n * 8 * sizeof(float)); /* first-touch the pages outside the timings */
+    for (size_t k = 0; k < 8; k++) memset(o[k], 0, n * sizeof(float)); /* first-touch outside the timings */
     columns_out = (mink_hit_soa){o[0], o[1], o[2], o[3], o[4], o[5], o[6], (uint32_t *)(void *)o[7]};
 }
 static void make_box_columns(size_t n, void *out) {
@@ -305,6 +315,52 @@ static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
     free(bodies), free(hit), free(t), free(diff);
 }
 
+/* 2b. The same circle columns, separate arrays against one block cut in 18 (input and output
+ * columns back to back, as a program that allocates once might lay them), on one thread and on
+ * every core, alternated run by run; the bits are compared. */
+static void layout(bench *b, size_t n, FILE *csv) {
+    make_circle_columns(n, b->records);
+    float *block = malloc(n * 18 * sizeof(float));
+    if (block == NULL) die("out of memory for the block layout");
+    float *c[18];
+    for (size_t k = 0; k < 18; k++) c[k] = block + k * n;
+    for (size_t k = 0; k < 10; k++) memcpy(c[k], columns_in[k], n * sizeof(float));
+    memset(c[10], 0, n * 8 * sizeof(float));
+    mink_circle_pair_soa in[2] = {
+        {columns_in[0], columns_in[1], columns_in[2], columns_in[3], columns_in[4], columns_in[5], columns_in[6],
+         columns_in[7], columns_in[8], columns_in[9]},
+        {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]}};
+    mink_hit_soa out[2] = {columns_out, {c[10], c[11], c[12], c[13], c[14], c[15], c[16], (uint32_t *)(void *)c[17]}};
+    const char *names[2] = {"separate", "one-block"};
+    mink_context *ctx[2] = {b->ctx[0], b->ctx[3]};
+    double wall[2][2][MAX_REPS];
+    for (int r = 0; r < b->reps; r++)
+        for (int t = 0; t < 2; t++)
+            for (int l = 0; l < 2; l++) {
+                double t0 = bench_now_ms();
+                if (mink_batch_sweep_circle_soa(ctx[t], &in[l], n, 1.0f, &out[l]) != MINK_OK) die("layout");
+                wall[t][l][r] = bench_now_ms() - t0;
+            }
+    const void *sep[8] = {columns_out.t,       columns_out.normal_x, columns_out.normal_y, columns_out.depth,
+                          columns_out.point_x, columns_out.point_y,  columns_out.t_exit,   columns_out.flags};
+    int same = 1;
+    for (size_t k = 0; k < 8; k++) same &= memcmp(c[10 + k], sep[k], n * sizeof(float)) == 0;
+    if (!same) die("layout: the two layouts' hits differ");
+    printf("\ncolumn layout: %zu circle pairs as columns on the scalar path, M pairs/s median [min-max]\n", n);
+    for (int l = 0; l < 2; l++) {
+        printf("  %-10s", names[l]);
+        for (int t = 0; t < 2; t++) {
+            bench_figure f = bench_summarize(wall[t][l], b->reps, n);
+            printf(" | %s %6.1f [%6.1f-%6.1f]", t ? "every core" : "1 thread", f.median * 1e-6, f.min * 1e-6,
+                   f.max * 1e-6);
+            fprintf(csv, "%s,%zu,%s,%.0f,%.0f,%.0f\n", names[l], n, t ? "scalar-all-cores" : "scalar", f.median, f.min,
+                    f.max);
+        }
+        printf("\n");
+    }
+    free(block);
+}
+
 /* ---- small batches ----------------------------------------------------------------------------- */
 
 static void small_batches(bench *b, FILE *csv) {
@@ -437,6 +493,11 @@ int main(int argc, char **argv) {
     fclose(b.perf_csv);
     fclose(b.plot_data);
 
+    /* 2b. Column layout. */
+    csv = open_csv(dir, "layout.csv", "layout,pairs,path,median_pairs_per_s,min_pairs_per_s,max_pairs_per_s");
+    layout(&b, max_pairs, csv);
+    fclose(csv);
+
     /* 3. Peers. */
     size_t np = max_pairs < PEER_MAX ? max_pairs : PEER_MAX;
     printf("\npeers: %zu pairs of each kind, median of %d runs; mink = AUTO end to end, mink-1cpu = its scalar path\n",
@@ -468,7 +529,7 @@ int main(int argc, char **argv) {
 
     plot(dir);
     for (int c = 0; c < 4; c++) mink_context_destroy(b.ctx[c]);
-    free(b.records), free(b.hits), free(b.ref), free(columns_mem);
+    free(b.records), free(b.hits), free(b.ref), free_columns();
     printf("bench_perf: ok (CSV in %s)\n", dir);
     return 0;
 }
