@@ -18,8 +18,8 @@
  *      were found at build time: pairs per second, mink's ratio to each, hit/no-hit agreement and
  *      the spread of their times of impact against mink's.
  *   4. Small batches: the time of one call at 1 … 10^4 pairs on each backend.
- * Writes DIR/stream.csv, perf.csv, layout.csv, peers.csv, small.csv, and DIR/perf.png through gnuplot when it
- * is installed.
+ * Writes DIR/stream.csv, perf.csv, layout.csv, peers.csv, small.csv, and DIR/perf.png through
+ * gnuplot when it is installed.
  * Usage: bench_perf [MAX_PAIRS] [REPS] [DIR] [STREAM_MIB]   (defaults 1e7, 5, bench-perf, 128) */
 #include <errno.h>
 #include <math.h>

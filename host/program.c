@@ -78,7 +78,7 @@ done:
  *     -cl-denorms-are-zero. Contraction is turned off in the source (#pragma OPENCL FP_CONTRACT).
  * -w: PoCL prints a build's warnings on the program's standard error, where a user of mink would
  *     read them as its own. The kernels build without a warning under clang -Wall -Wextra
- *     (tests: kernels_warnings); what is left is PoCL 3 saying its first pass did not widen the
+ *     (ctest: kernels_warnings_*); what is left is PoCL 3 saying its first pass did not widen the
  *     circle columns' loop, which its second does (kernels/sweep.cl). */
 static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt -w";
 

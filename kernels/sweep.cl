@@ -71,7 +71,7 @@ __kernel void mink_sweep_circle_soa_kernel(
     MINK_RUN_RANGE(n);
     /* 16 circles an instruction where the CPU has AVX-512: PoCL 3's LLVM prefers 8 (256-bit
      * vectors) for it and has no option to change that, but honours the loop's own request.
-     * 192 → 382 M pairs/s at 2^20 circle columns here, the same bits. Boxes, bound by memory,
+     * 233 → 382 M pairs/s at 2^20 circle columns here, the same bits. Boxes, bound by memory,
      * keep 8. A GPU runs one pair per work-item and has no loop to widen. */
 #if MINK_RUN > 1 && defined(__clang__)
 #pragma clang loop vectorize_width(16)
