@@ -25,8 +25,7 @@ typedef enum mink_world_buf {
     MINK_WB_MEASURE,  /* MINK_MEASURE_WORDS per measure block; the merged one first */
     MINK_WB_PARTIAL,  /* OpenCL: MINK_MEASURE_WORDS per measure block */
     MINK_WB_CELLS,    /* per slot + 1: grid entries, then where they start */
-    MINK_WB_EMITTED,  /* per grid entry as emitted: its body's box and filter (mink_grid_entry) */
-    MINK_WB_ENTRIES,  /* the same, sorted by cell */
+    MINK_WB_ENTRIES,  /* per sorted grid entry: its body's box and filter (mink_grid_entry) */
     MINK_WB_KEPT,     /* per sorted grid entry: which of the next 32 it pairs with */
     MINK_WB_KEYS,     /* per grid entry */
     MINK_WB_ORDER,

@@ -265,20 +265,18 @@ mink_status mink__world_cl_step(mink_world *w) {
     STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_EMITTED, (size_t)entries * sizeof(mink_grid_entry), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRIES, (size_t)entries * sizeof(mink_grid_entry), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_KEPT, (size_t)entries * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)items + 1) * 4, 0));
     if (entries > 0)
         STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
-                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                          ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_CELLS),
-                          ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_EMITTED), ARG_U32(n),
-                          GRID_ARGS)));
+                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_CELLS),
+                          ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), GRID_ARGS)));
     STEP_TRY(sort(w, entries, passes));
     STEP_TRY(run(w, MINK_KERNEL_GRID_GATHER, entries,
-                 ARGS(ARG_BUF(w, MINK_WB_EMITTED), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRIES),
-                      ARG_U32(entries))));
+                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                      ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_ORDER),
+                      ARG_BUF(w, MINK_WB_ENTRIES), ARG_U32(entries))));
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
          ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ENTRIES),         \

@@ -17,7 +17,6 @@ static mink_world_view scalar_view(mink_world *w) {
     v.bounds = w->buf[MINK_WB_BOUNDS].host;
     v.measure = w->buf[MINK_WB_MEASURE].host;
     v.cells = w->buf[MINK_WB_CELLS].host;
-    v.emitted = w->buf[MINK_WB_EMITTED].host;
     v.keys = w->buf[MINK_WB_KEYS].host;
     v.order = w->buf[MINK_WB_ORDER].host;
     v.entries = w->buf[MINK_WB_ENTRIES].host;
@@ -98,7 +97,6 @@ mink_status mink__world_scalar_step(mink_world *w) {
     size_t found_n = entries + (large ? n : 0);
     const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_KEPT};
     for (size_t k = 0; k < 5 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_EMITTED, entries * sizeof(mink_grid_entry), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRIES, entries * sizeof(mink_grid_entry), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (found_n + 1) * 4, 0);
     if (status != MINK_OK) return status;

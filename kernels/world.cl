@@ -17,7 +17,6 @@ static mink_world_view mink_empty_view(uint count) {
     v.pos = v.vel = 0;
     v.bounds = 0;
     v.measure = v.cells = 0;
-    v.emitted = 0;
     v.keys = v.order = 0;
     v.entries = 0;
     v.kept = 0;
@@ -124,32 +123,32 @@ __kernel void mink_grid_count_kernel(__global const mink_aabb *bounds, __global 
     if (mink_grid_large_with(v, i, c)) cells[count + 1u] = 1u;
 }
 
-__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
-                                    __global const mink_body_props *props, __global const mink_vec2 *pos,
-                                    __global const mink_vec2 *vel, __global uint *cells, __global uint *keys,
-                                    __global uint *order, __global mink_grid_entry *emitted, uint count,
+__kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global const mink_body_props *props,
+                                    __global uint *cells, __global uint *keys, __global uint *order, uint count,
                                     MINK_GRID_ARGS) {
     uint i = get_global_id(0);
     if (i >= count) return;
     mink_world_view v = mink_empty_view(count);
     v.bounds = (__global mink_aabb *)bounds;
-    v.shape_of = shape_of;
     v.props = props;
-    v.pos = pos;
-    v.vel = vel;
     v.cells = cells;
     v.keys = keys;
     v.order = order;
-    v.emitted = emitted;
     mink_grid_emit_item(v, MINK_GRID, i);
 }
 
-__kernel void mink_grid_gather_kernel(__global const mink_grid_entry *emitted, __global const uint *order,
+__kernel void mink_grid_gather_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
+                                      __global const mink_body_props *props, __global const mink_vec2 *pos,
+                                      __global const mink_vec2 *vel, __global const uint *order,
                                       __global mink_grid_entry *entries, uint n) {
     uint r = get_global_id(0);
     if (r >= n) return;
     mink_world_view v = mink_empty_view(0u);
-    v.emitted = (__global mink_grid_entry *)emitted;
+    v.bounds = (__global mink_aabb *)bounds;
+    v.shape_of = shape_of;
+    v.props = props;
+    v.pos = pos;
+    v.vel = vel;
     v.order = (__global uint *)order;
     v.entries = entries;
     mink_grid_gather_item(v, r);
