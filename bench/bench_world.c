@@ -6,8 +6,11 @@
  * the measured steps, with the shares of bounds, broadphase, narrowphase, resolution and transfer
  * (the step's count read-backs plus reading every position back), the pairs and events per step,
  * and the bytes the world holds per body. Both paths run the same steps and are compared bit for
- * bit at the end.
- * Usage: bench_world [MAX_BODIES] [STEPS]      (defaults 1000000, 5) */
+ * bit at the end. With `trace`, also prints every measured step's milliseconds, pairs and events
+ * after its row: this VM's speed changes by a third from one second to the next under the same
+ * work, and the trace shows it.
+ * The scene runs WARM_UP_STEPS steps before those measured.
+ * Usage: bench_world [MAX_BODIES] [STEPS] [trace]      (defaults 1000000, 5) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,8 +89,13 @@ typedef struct figures {
     size_t pairs, events, bytes;
 } figures;
 
-/* Runs `steps` steps after one warm-up; medians of each share. Leaves the positions in *out. */
-static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **out) {
+/* Half a second of a 60 Hz game before the steps measured: the first steps of a new world took
+ * half again as long in traces on this VM (fresh memory; buffers growing as the pairs do). */
+#define WARM_UP_STEPS 30
+
+/* Runs `steps` steps after the warm-up; medians of each share. Leaves the positions in *out and,
+ * with a trace, each step's time, pairs and events in *trace (ms/pairs/events, space-separated). */
+static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **out, char *trace, size_t trace_size) {
     mink_world *w = NULL;
     if (mink_world_create(ctx, &(mink_world_desc){.initial_bodies = n}, &w) != MINK_OK || build_scene(w, n) != MINK_OK) {
         fprintf(stderr, "bench_world: %s\n", mink_last_error());
@@ -98,7 +106,7 @@ static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **o
     double *share[6];
     for (int s = 0; s < 6; s++) share[s] = calloc((size_t)steps, sizeof(double));
     memset(f, 0, sizeof *f);
-    for (int s = -1; s < steps; s++) {
+    for (int s = -WARM_UP_STEPS; s < steps; s++) {
         if (mink_world_step(w, 1.0f / 60.0f) != MINK_OK) {
             fprintf(stderr, "bench_world: %s\n", mink_last_error());
             return 1;
@@ -117,6 +125,10 @@ static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **o
         f->pairs = st.pairs;
         f->events = st.events;
         f->bytes = st.bytes;
+        if (trace) {
+            size_t used = strlen(trace);
+            snprintf(trace + used, trace_size - used, " %.2f/%zu/%zu", share[0][s], st.pairs, st.events);
+        }
     }
     double *fields[6] = {&f->step, &f->bounds, &f->broad, &f->narrow, &f->resolve, &f->transfer};
     for (int s = 0; s < 6; s++) {
@@ -132,9 +144,16 @@ static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **o
 int main(int argc, char **argv) {
     size_t most = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
     int steps = argc > 2 ? atoi(argv[2]) : 5;
-    if (most < 100 || steps < 1) {
-        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS >= 1]\n");
+    int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
+    if (most < 100 || steps < 1 || steps > 100000 || (argc > 3 && !tracing)) {
+        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace]\n");
         return 2;
+    }
+    size_t trace_size = tracing ? (size_t)steps * 40 + 1 : 0;
+    char *trace[2] = {tracing ? malloc(trace_size) : NULL, tracing ? malloc(trace_size) : NULL};
+    if (tracing && (!trace[0] || !trace[1])) {
+        fprintf(stderr, "bench_world: out of memory\n");
+        return 1;
     }
     mink_context *ctx[2] = {NULL, NULL};
     if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[0]) != MINK_OK ||
@@ -143,26 +162,30 @@ int main(int argc, char **argv) {
         return 1;
     }
     printf("device: %s\n", mink_context_device(ctx[1]));
-    printf("bullet-hell scene: 90%% bullets, 8%% crates, 2%% walls; dt 1/60; median of %d steps after one warm-up\n",
-           steps);
+    printf("bullet-hell scene: 90%% bullets, 8%% crates, 2%% walls; dt 1/60; median of %d steps after %d warm-up steps\n",
+           steps, WARM_UP_STEPS);
     printf("%9s  %-7s %9s  %8s %8s %8s %8s %8s  %9s %8s %10s  %s\n", "bodies", "path", "ms/step", "bounds", "broad",
            "narrow", "resolve", "transfer", "pairs", "events", "bytes/body", "same bits");
     for (size_t n = 10000; n <= most; n *= 10) {
         figures f[2];
         mink_vec2 *pos[2] = {NULL, NULL};
         for (int c = 0; c < 2; c++) {
-            if (run(ctx[c], n, steps, &f[c], &pos[c]) != 0) return 1;
+            if (trace[c]) trace[c][0] = '\0';
+            if (run(ctx[c], n, steps, &f[c], &pos[c], trace[c], trace_size) != 0) return 1;
         }
         int same = memcmp(pos[0], pos[1], n * sizeof(mink_vec2)) == 0;
         for (int c = 0; c < 2; c++)
             printf("%9zu  %-7s %9.2f  %8.2f %8.2f %8.2f %8.2f %8.2f  %9zu %8zu %10.0f  %s\n", n, c ? "opencl" : "scalar",
                    f[c].step, f[c].bounds, f[c].broad, f[c].narrow, f[c].resolve, f[c].transfer, f[c].pairs,
                    f[c].events, (double)f[c].bytes / (double)n, c ? (same ? "yes" : "NO") : "");
+        for (int c = 0; c < 2 && tracing; c++)
+            printf("%9zu  %-7s steps (ms/pairs/events):%s\n", n, c ? "opencl" : "scalar", trace[c]);
         free(pos[0]), free(pos[1]);
         if (!same) return 1;
         if (n == most) break;
         if (n * 10 > most) n = most / 10; /* end on MAX_BODIES */
     }
+    free(trace[0]), free(trace[1]);
     mink_context_destroy(ctx[0]);
     mink_context_destroy(ctx[1]);
     return 0;

@@ -144,6 +144,12 @@ cl_int mink__seam_clEnqueueFillBuffer(cl_command_queue q, cl_mem b, const void *
     return event_made(clEnqueueFillBuffer(q, b, pattern, pattern_size, offset, size, nwait, wait, event), event);
 }
 
+cl_int mink__seam_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint nwait, const cl_event *wait,
+                                              cl_event *event) {
+    FAIL_STATUS("clEnqueueMarkerWithWaitList");
+    return event_made(clEnqueueMarkerWithWaitList(q, nwait, wait, event), event);
+}
+
 cl_int mink__seam_clFinish(cl_command_queue q) {
     FAIL_STATUS("clFinish");
     return clFinish(q);

@@ -27,7 +27,8 @@ long mink__seam_live(void);
     X(clGetPlatformIDs) X(clGetDeviceIDs) X(clCreateContext) X(clCreateCommandQueue)               \
     X(clCreateProgramWithSource) X(clBuildProgram) X(clCreateKernel) X(clGetKernelWorkGroupInfo)  \
     X(clCreateBuffer) X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueWriteBuffer)         \
-    X(clEnqueueReadBuffer) X(clEnqueueCopyBuffer) X(clEnqueueFillBuffer) X(clFinish)               \
+    X(clEnqueueReadBuffer) X(clEnqueueCopyBuffer) X(clEnqueueFillBuffer) X(clEnqueueMarkerWithWaitList) \
+    X(clFinish)                                                                                    \
     X(clReleaseContext) X(clReleaseCommandQueue) X(clReleaseProgram) X(clReleaseKernel)            \
     X(clReleaseMemObject) X(clReleaseEvent)
 
@@ -51,6 +52,7 @@ MINK_SEAM_FUNCTIONS(MINK_SEAM_DECLARE_)
 #define clEnqueueReadBuffer mink__seam_clEnqueueReadBuffer
 #define clEnqueueCopyBuffer mink__seam_clEnqueueCopyBuffer
 #define clEnqueueFillBuffer mink__seam_clEnqueueFillBuffer
+#define clEnqueueMarkerWithWaitList mink__seam_clEnqueueMarkerWithWaitList
 #define clFinish mink__seam_clFinish
 #define clReleaseContext mink__seam_clReleaseContext
 #define clReleaseCommandQueue mink__seam_clReleaseCommandQueue
