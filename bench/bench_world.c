@@ -89,8 +89,8 @@ typedef struct figures {
     size_t pairs, events, bytes;
 } figures;
 
-/* Half a second of a 60 Hz game before the steps measured: the first steps of a new world took
- * half again as long in traces on this VM (fresh memory; buffers growing as the pairs do). */
+/* Half a second of a 60 Hz game before the steps measured: on this VM the first 15 to 25 steps of
+ * a new world took half again as long, in every trace. */
 #define WARM_UP_STEPS 30
 
 /* Runs `steps` steps after the warm-up; medians of each share. Leaves the positions in *out and,

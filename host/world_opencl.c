@@ -193,9 +193,9 @@ fail:
     return status;
 }
 
-/* The step's passes are timed by markers in the queue, not by waiting for it after each: a wait
- * for two CPU threads to finish costs a wake-up each (bench_world at 10^5 on PoCL, steps
- * alternating in one process: 0.3 to 1.3 ms a step on this VM when it is slow, nothing when not).
+/* The step's passes are timed by markers in the queue, not by waiting for it after each: two waits
+ * a step fewer (bench_world's scene at 10^5 on PoCL, steps alternating with and without them in one
+ * process: 0.3 to 1.3 ms a step less while this VM was slow, the same while it was not).
  * mark[k] completes when pass k has; the passes' shares are the gaps between their end times. */
 enum { MARK_START, MARK_BOUNDS, MARK_BROADPHASE, MARK_NARROWPHASE, MARK_RESOLUTION, MARK_COUNT };
 
