@@ -112,6 +112,21 @@ void mink_world_destroy(mink_world *w) {
 
 /* ---- shapes -------------------------------------------------------------------------------------- */
 
+/* Shape s with every byte past its member zeroed (the union is as large as a polygon), so the
+ * table sent to the device holds no stale bytes of the caller's. */
+static mink_shape defined_shape(const mink_shape *s) {
+    mink_shape d;
+    memset(&d, 0, sizeof d);
+    d.type = s->type;
+    if (s->type == MINK_SHAPE_AABB)
+        d.geom.aabb = s->geom.aabb;
+    else if (s->type == MINK_SHAPE_CIRCLE)
+        d.geom.circle = s->geom.circle;
+    else
+        d.geom.polygon = s->geom.polygon;
+    return d;
+}
+
 mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_t count, uint32_t *ids) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: world is NULL");
     if (count > 0 && (shapes == NULL || ids == NULL))
@@ -125,7 +140,7 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
             return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
                               "mink_world_add_shapes: shape %zu is not a valid polygon at angle 0 "
                               "(make it with mink_polygon_make)", k);
-        if (!mink_body_is_valid(mink_shape_place(s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f))))
+        if (!mink_body_is_valid(mink_shape_place(&s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f))))
             return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
                               "mink_world_add_shapes: shape %zu (type %u) is not valid", k, (unsigned)s.type);
     }
@@ -142,11 +157,7 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
     if (w->opencl) status = mink__world_reserve(w, MINK_WB_SHAPES, w->shape_capacity * sizeof(mink_shape), 0);
     if (status != MINK_OK) return status;
     for (size_t k = 0; k < count; k++) {
-        mink_shape s = shapes[k];
-        /* Every byte defined: the union is as large as a polygon. */
-        mink_body zeroed = mink_shape_place(s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f));
-        s.geom.polygon = zeroed.shape.polygon;
-        w->shapes[w->shape_count + k] = s;
+        w->shapes[w->shape_count + k] = defined_shape(&shapes[k]);
         ids[k] = (uint32_t)(w->shape_count + k);
     }
     if (!w->opencl) { /* the scalar step reads the host table */
