@@ -364,8 +364,11 @@ MINK_INLINE void mink_measure_top(uint32_t blocks, MINK_GLOBAL const uint32_t *p
 }
 
 /// The column (or row) holding coordinate x, clamped to the grid's `size` columns from `origin`.
+/// Clamped first, then converted: a conversion to an integer rounds toward zero, which on [0,
+/// size - 1] is the floor, so no floor is called (a branch on PoCL, which then would not run the
+/// grid's work-items side by side). A NaN clamps to column 0, as it did through the floor.
 MINK_INLINE uint32_t mink_grid_column(float x, float origin, float inv_cell, uint32_t size) {
-    return (uint32_t)mink_minf(mink_maxf(mink_floorf((x - origin) * inv_cell), 0.0f), (float)(size - 1u));
+    return (uint32_t)mink_minf(mink_maxf((x - origin) * inv_cell, 0.0f), (float)(size - 1u));
 }
 
 /// The cells a box covers, clamped to the grid.
@@ -378,13 +381,15 @@ MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_
 
 /// How many grid entries slot i makes: its cells, or 0 when it is dead, overflowed or large.
 MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32_t i) {
+    /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
+     * cells, then counts none (its sizes may wrap: unsigned, and unused). */
     mink_aabb b = w.bounds[i];
-    if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_aabb_is_valid(b)) return 0u;
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, b, &x0, &y0, &x1, &y1);
     uint32_t nx = x1 - x0 + 1u, ny = y1 - y0 + 1u;
-    if (nx > MINK_GRID_MAX_CELLS || ny > MINK_GRID_MAX_CELLS || nx * ny > MINK_GRID_MAX_CELLS) return 0u; /* large */
-    return nx * ny;
+    int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink_aabb_is_valid(b) & (nx <= MINK_GRID_MAX_CELLS) &
+             (ny <= MINK_GRID_MAX_CELLS) & (nx * ny <= MINK_GRID_MAX_CELLS); /* else dead, invalid or large */
+    return in ? nx * ny : 0u;
 }
 
 /// Whether a slot with c grid entries is large: alive, with a valid box, and in no cell.
