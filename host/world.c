@@ -160,13 +160,12 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
         w->shapes[w->shape_count + k] = defined_shape(&shapes[k]);
         ids[k] = (uint32_t)(w->shape_count + k);
     }
-    if (!w->opencl) { /* the scalar step reads the host table */
-        w->shape_count = need;
-        return MINK_OK;
-    }
-    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_SHAPES].mem, CL_TRUE, 0,
-                                             need * sizeof(mink_shape), w->shapes, 0, NULL, NULL), fail);
-    w->shape_count = need; /* only now: a failed write adds no shape */
+    if (w->opencl)
+        MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_SHAPES].mem, CL_TRUE, 0,
+                                                 need * sizeof(mink_shape), w->shapes, 0, NULL, NULL), fail);
+    /* Only now: a failed write adds no shape. The scalar step reads the host table. */
+    for (size_t k = 0; k < count; k++) w->params.polygons |= shapes[k].type == MINK_SHAPE_POLYGON;
+    w->shape_count = need;
 fail:
     return status;
 }

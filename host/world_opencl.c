@@ -328,7 +328,7 @@ empty:
     STEP_TRY(run(w, MINK_KERNEL_WORLD_DEGREE, pairs,
                  ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(pairs))));
     STEP_TRY(scan(w, MINK_WB_ADJ_START, n));
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_NARROW, pairs,
+    STEP_TRY(run(w, sp.polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, pairs,
                  ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_BUF(w, MINK_WB_ENTRIES),
                       ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
                       ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
@@ -340,7 +340,7 @@ empty:
     for (;;) { /* until the event buffer held every event */
         uint32_t capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
         STEP_TRY(zero(w, MINK_WB_COUNTER, 0, 4));
-        STEP_TRY(run(w, MINK_KERNEL_WORLD_RESOLVE, n,
+        STEP_TRY(run(w, sp.polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, n,
                      ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
                           ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
                           ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_CONTACTS), ARG_BUF(w, MINK_WB_POS_OUT),

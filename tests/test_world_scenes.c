@@ -149,6 +149,14 @@ static void sliding_over_tiles_never_catches(void **state) {
 
 /* ---- a mixed scene, both paths, 1 000 steps ------------------------------------------------------ */
 
+/* The polygon bodies are boxes (shape 3) until step POLYGONS_FROM, when the polygon shape is added
+ * and set on them: the worlds run without and then with polygons (two builds of the narrowphase
+ * and resolution kernels, see kernels/world.cl). */
+enum { POLYGONS_FROM = 300 };
+static uint32_t scene_shape(const uint32_t *ids, uint32_t shape, int step) {
+    return ids[shape == 6 && step < POLYGONS_FROM ? 3 : shape];
+}
+
 static void mixed_scene_is_bit_identical(void **state) {
     paths *p = *state;
     enum { BODIES = 400, STEPS = 1000 };
@@ -176,10 +184,10 @@ static void mixed_scene_is_bit_identical(void **state) {
     }
     for (int c = 0; c < 2; c++) {
         ok(mink_world_create(ctxs[c], &(mink_world_desc){.initial_bodies = 16}, &w[c]));
-        ok(mink_world_add_shapes(w[c], shapes, 7, ids));
+        ok(mink_world_add_shapes(w[c], shapes, 6, ids));
         add_arena(w[c], ids[0], ids[1]);
         uint32_t sh[BODIES];
-        for (int k = 0; k < BODIES; k++) sh[k] = ids[shape[k]];
+        for (int k = 0; k < BODIES; k++) sh[k] = scene_shape(ids, shape[k], 0);
         ok(mink_world_add(w[c], &(mink_world_bodies){.count = BODIES, .shape = sh, .position = pos, .velocity = vel,
                                                       .inv_mass = inv_mass, .restitution = restitution,
                                                       .response = response}, h[c]));
@@ -200,7 +208,7 @@ static void mixed_scene_is_bit_identical(void **state) {
             for (int c = 0; c < 2; c++) {
                 ok(mink_world_remove(w[c], gone, 20));
                 uint32_t sh[20];
-                for (int k = 0; k < 20; k++) sh[k] = ids[shape[k]];
+                for (int k = 0; k < 20; k++) sh[k] = scene_shape(ids, shape[k], s);
                 ok(mink_world_add(w[c], &(mink_world_bodies){.count = 20, .shape = sh, .position = pos, .velocity = vel},
                                   born[c]));
                 for (int k = 0; k < 20; k++) h[c][(s / 100 * 20 + k * 7) % BODIES] = born[c][k];
@@ -210,6 +218,15 @@ static void mixed_scene_is_bit_identical(void **state) {
             }
             assert_memory_equal(born[0], born[1], sizeof born[0]);
         }
+        if (s == POLYGONS_FROM)
+            for (int c = 0; c < 2; c++) {
+                uint32_t polygon;
+                ok(mink_world_add_shapes(w[c], shapes + 6, 1, &polygon));
+                assert_int_equal(polygon, 6u);
+                ids[6] = polygon;
+                for (int k = 0; k < BODIES; k++)
+                    if (shape[k] == 6) ok(mink_world_set(w[c], &h[c][k], &(mink_world_bodies){.count = 1, .shape = &ids[6]}));
+            }
         size_t n[2];
         for (int c = 0; c < 2; c++) {
             ok(mink_world_step(w[c], 1.0f / 8.0f));

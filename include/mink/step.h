@@ -174,6 +174,8 @@ typedef struct mink_step_params {
     float dt;
     float skin;          ///< > 0: the gap left after a contact; 0: each body's own (mink_body_skin)
     uint32_t iterations; ///< contacts a body may take in one step, >= 1
+    uint32_t polygons;   ///< whether the world has polygon shapes; a kernel that passes a literal 0
+                         ///< is built without their sweeps (see mink_sweep_placed)
 } mink_step_params;
 
 /* ---- shapes placed in the world ------------------------------------------------------------------ */
@@ -218,9 +220,12 @@ MINK_INLINE mink_body mink_shape_place(MINK_GLOBAL const mink_shape *s, mink_vec
 /// mb, with the same calls and bits. Boxes and circles are swept as themselves and shapes are
 /// read through pointers: a mink_body or mink_shape has room for a polygon, and copying two of
 /// each a pair was the scalar narrowphase's largest cost (bench_world at 10^5: narrowphase
-/// 5.2-5.8 -> 2.8 ms, resolution 2.3 -> 1.8).
+/// 5.2-5.8 -> 2.8 ms, resolution 2.3 -> 1.8). `polygons` 0 says neither is a polygon: a literal
+/// 0 leaves the polygon sweeps out of the caller's code, which made PoCL's narrowphase and
+/// resolution kernels 1.6-2x faster though the sweeps were never called (kernels/world.cl).
 MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, mink_vec2 ma,
-                                       MINK_GLOBAL const mink_shape *b, mink_vec2 pb, mink_vec2 mb) {
+                                       MINK_GLOBAL const mink_shape *b, mink_vec2 pb, mink_vec2 mb,
+                                       uint32_t polygons) {
     uint32_t ta = a->type, tb = b->type;
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_AABB)
         return mink_sweep_aabb(mink_shape_aabb_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
@@ -231,6 +236,7 @@ MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_CIRCLE)
         return mink_hit_mirror(
             mink_sweep_circle_aabb(mink_shape_circle_at(b, pb), mb, mink_shape_aabb_at(a, pa), ma, 1.0f));
+    if (!polygons) return mink_hit_invalid(); /* a polygon where none was said to be */
     return mink_sweep_bodies_linear(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
 }
 
@@ -623,7 +629,8 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_params sp, uint32
     mink_contact ca, cb;
     /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
     ca.hit = mink_sweep_placed(w.shapes + ea.shape, ea.pos, mink_v2(ea.vel.x * sp.dt, ea.vel.y * sp.dt),
-                               w.shapes + eb.shape, eb.pos, mink_v2(eb.vel.x * sp.dt, eb.vel.y * sp.dt));
+                               w.shapes + eb.shape, eb.pos, mink_v2(eb.vel.x * sp.dt, eb.vel.y * sp.dt),
+                               sp.polygons);
     cb.hit = mink_hit_mirror(ca.hit);
     ca.other = p.b | eb.flags;
     cb.other = p.a | ea.flags;
@@ -719,7 +726,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
                     mink_vec2 vj = w.vel[j], pj = w.pos[j];
                     mink_vec2 at = mink_v2(pj.x + vj.x * dt * tau, pj.y + vj.y * dt * tau);
                     h = mink_sweep_placed(shape, p, move, w.shapes + w.shape_of[j], at,
-                                          mink_v2(vj.x * dt * span, vj.y * dt * span));
+                                          mink_v2(vj.x * dt * span, vj.y * dt * span), sp.polygons);
                 }
                 if ((h.flags & MINK_HIT_CONTACT) &&
                     (best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, best_j))) {
