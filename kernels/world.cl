@@ -30,6 +30,19 @@ static mink_world_view mink_empty_view(uint count) {
     return v;
 }
 
+/* A view of the bodies' arrays the sweeps read: shapes, positions and velocities. */
+static mink_world_view mink_bodies_view(uint count, __global const mink_shape *shapes, __global const uint *shape_of,
+                                        __global const mink_body_props *props, __global const mink_vec2 *pos,
+                                        __global const mink_vec2 *vel) {
+    mink_world_view v = mink_empty_view(count);
+    v.shapes = shapes;
+    v.shape_of = shape_of;
+    v.props = props;
+    v.pos = pos;
+    v.vel = vel;
+    return v;
+}
+
 static mink_step_params mink_params(float dt, float skin, uint iterations, uint polygons) {
     mink_step_params sp;
     sp.dt = dt;
@@ -60,11 +73,7 @@ __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __glob
                                        __global mink_aabb *bounds, uint count, float dt, float skin) {
     uint i = get_global_id(0);
     if (i >= count) return;
-    mink_world_view v = mink_empty_view(count);
-    v.shapes = shapes;
-    v.shape_of = shape_of;
-    v.pos = pos;
-    v.vel = vel;
+    mink_world_view v = mink_bodies_view(count, shapes, shape_of, 0, pos, vel);
     v.bounds = bounds;
     mink_bounds_item(v, mink_params(dt, skin, 1u, 1u), i);
 }
@@ -211,16 +220,11 @@ __kernel void mink_world_degree_kernel(__global const mink_world_pair *pairs, __
                        __global mink_contact *contacts, uint npairs, float dt) {                   \
         uint k = get_global_id(0);                                                                 \
         if (k >= npairs) return;                                                                   \
-        mink_world_view v = mink_empty_view(0u);                                                   \
+        mink_world_view v = mink_bodies_view(0u, shapes, shape_of, props, pos, vel);               \
         v.pairs = (__global mink_world_pair *)pairs;                                               \
         v.pair_entries = (__global mink_world_pair *)pair_entries;                                 \
         v.entries = (__global mink_grid_entry *)sorted;                                            \
-        v.shapes = shapes;                                                                         \
-        v.shape_of = shape_of;                                                                     \
-        v.props = props;                                                                           \
         v.bounds = (__global mink_aabb *)bounds;                                                   \
-        v.pos = pos;                                                                               \
-        v.vel = vel;                                                                               \
         v.adj_start = adj_start;                                                                   \
         v.adj_fill = adj_fill;                                                                     \
         v.contacts = contacts;                                                                     \
@@ -239,13 +243,8 @@ MINK_WORLD_NARROW_KERNEL(mink_world_narrow_polygon_kernel, 1u)
                        uint iterations) {                                                          \
         uint i = get_global_id(0);                                                                 \
         if (i >= count) return;                                                                    \
-        mink_world_view v = mink_empty_view(count);                                                \
-        v.shapes = shapes;                                                                         \
-        v.shape_of = shape_of;                                                                     \
-        v.props = props;                                                                           \
+        mink_world_view v = mink_bodies_view(count, shapes, shape_of, props, pos, vel);            \
         v.ids = ids;                                                                               \
-        v.pos = pos;                                                                               \
-        v.vel = vel;                                                                               \
         v.adj_start = (__global uint *)adj_start;                                                  \
         v.contacts = (__global mink_contact *)contacts;                                            \
         v.pos_out = pos_out;                                                                       \
