@@ -296,7 +296,8 @@ mink_status mink__world_cl_step(mink_world *w) {
                       ARG_BUF(w, MINK_WB_ENTRIES), ARG_U32(entries))));
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
-         ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ENTRIES),         \
+         ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),           \
+         ARG_BUF(w, MINK_WB_ENTRIES),                                                               \
          ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS),                \
          ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32(entries), ARG_U32(items - entries),   \
          ARG_U32(emit), GRID_ARGS)

@@ -169,7 +169,8 @@ __kernel void mink_grid_gather_kernel(__global const mink_aabb *bounds, __global
  * pairs. emit 1: writes them from found[item] (scanned); an item that found none has nothing to do. */
 __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
                                      __global const mink_body_props *props, __global const uint *cells,
-                                     __global const uint *keys, __global const mink_grid_entry *sorted,
+                                     __global const uint *keys, __global const uint *order,
+                                     __global const mink_grid_entry *sorted,
                                      __global uint *kept, __global uint *found, __global mink_world_pair *pairs,
                                      __global mink_world_pair *pair_entries, uint entries, uint count, uint emit,
                                      MINK_GRID_ARGS) {
@@ -182,6 +183,7 @@ __kernel void mink_grid_pairs_kernel(__global const mink_aabb *bounds, __global 
     v.props = props;
     v.cells = (__global uint *)cells;
     v.keys = (__global uint *)keys;
+    v.order = (__global uint *)order;
     v.entries = (__global mink_grid_entry *)sorted;
     v.kept = kept;
     v.pairs = pairs;
