@@ -22,6 +22,7 @@ typedef enum mink_world_buf {
     MINK_WB_POS,
     MINK_WB_VEL,      /* ... up to here */
     MINK_WB_BOUNDS,   /* step scratch from here */
+    MINK_WB_RECORDS,  /* per slot: its grid entry, written with its bounds */
     MINK_WB_MEASURE,  /* MINK_MEASURE_WORDS per measure block; the merged one first */
     MINK_WB_PARTIAL,  /* OpenCL: MINK_MEASURE_WORDS per measure block */
     MINK_WB_CELLS,    /* per slot + 1: grid entries, then where they start */

@@ -235,6 +235,7 @@ mink_status mink__world_cl_step(mink_world *w) {
     cl_event marks[MARK_COUNT] = {NULL};
 
     STEP_TRY(mink__world_reserve(w, MINK_WB_BOUNDS, n * sizeof(mink_aabb), 0));
+    STEP_TRY(mink__world_reserve(w, MINK_WB_RECORDS, n * sizeof(mink_grid_entry), 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4, 0));
     STEP_TRY(mink__world_reserve(w, MINK_WB_CELLS, (n1 + 1) * 4, 0)); /* + the large flag */
     STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_START, n1 * 4, 0));
@@ -251,8 +252,9 @@ mink_status mink__world_cl_step(mink_world *w) {
     uint32_t mblocks = blocks_for(n, 4096, 64);
     STEP_TRY(mink__world_reserve(w, MINK_WB_PARTIAL, (size_t)mblocks * MINK_MEASURE_WORDS * 4, 0));
     STEP_TRY(run(w, MINK_KERNEL_WORLD_BOUNDS, n,
-                 ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_POS),
-                      ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS), ARG_U32(n), ARG_F32(sp.dt),
+                 ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                      ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS),
+                      ARG_BUF(w, MINK_WB_RECORDS), ARG_U32(n), ARG_F32(sp.dt),
                       ARG_F32(sp.skin))));
     STEP_TRY(run(w, MINK_KERNEL_MEASURE, mblocks,
                  ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PARTIAL), ARG_U32(n),
@@ -291,9 +293,8 @@ mink_status mink__world_cl_step(mink_world *w) {
                           ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), GRID_ARGS)));
     STEP_TRY(sort(w, entries, passes));
     STEP_TRY(run(w, MINK_KERNEL_GRID_GATHER, entries,
-                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                      ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_ORDER),
-                      ARG_BUF(w, MINK_WB_ENTRIES), ARG_U32(entries))));
+                 ARGS(ARG_BUF(w, MINK_WB_RECORDS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRIES),
+                      ARG_U32(entries))));
 #define PAIRS_ARGS(emit)                                                                           \
     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
          ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),           \

@@ -15,6 +15,7 @@ static mink_world_view scalar_view(mink_world *w) {
     v.pos = w->buf[MINK_WB_POS].host;
     v.vel = w->buf[MINK_WB_VEL].host;
     v.bounds = w->buf[MINK_WB_BOUNDS].host;
+    v.records = w->buf[MINK_WB_RECORDS].host;
     v.measure = w->buf[MINK_WB_MEASURE].host;
     v.cells = w->buf[MINK_WB_CELLS].host;
     v.keys = w->buf[MINK_WB_KEYS].host;
@@ -62,7 +63,8 @@ mink_status mink__world_scalar_step(mink_world *w) {
         mink_world_buf b;
         size_t bytes;
     } per_slot[] = {
-        {MINK_WB_BOUNDS, n * sizeof(mink_aabb)}, {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
+        {MINK_WB_BOUNDS, n * sizeof(mink_aabb)}, {MINK_WB_RECORDS, n * sizeof(mink_grid_entry)},
+        {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
         {MINK_WB_CELLS, n1 * 4}, {MINK_WB_RADIX, (MINK_RADIX_BINS + 1) * 4},
         {MINK_WB_ADJ_START, n1 * 4}, {MINK_WB_ADJ_FILL, n * 4},
         /* Full size: they become the body arrays when the step swaps them in. */

@@ -16,6 +16,7 @@ static mink_world_view mink_empty_view(uint count) {
     v.ids = 0;
     v.pos = v.vel = 0;
     v.bounds = 0;
+    v.records = 0;
     v.measure = v.cells = 0;
     v.keys = v.order = 0;
     v.entries = 0;
@@ -69,12 +70,14 @@ static mink_grid mink_grid_of(float ox, float oy, float inv_cell, uint width, ui
 #define MINK_GRID mink_grid_of(ox, oy, inv_cell, width, height, crowd_category, crowd_mask, crowd_flags)
 
 __kernel void mink_world_bounds_kernel(__global const mink_shape *shapes, __global const uint *shape_of,
-                                       __global const mink_vec2 *pos, __global const mink_vec2 *vel,
-                                       __global mink_aabb *bounds, uint count, float dt, float skin) {
+                                       __global const mink_body_props *props, __global const mink_vec2 *pos,
+                                       __global const mink_vec2 *vel, __global mink_aabb *bounds,
+                                       __global mink_grid_entry *records, uint count, float dt, float skin) {
     uint i = get_global_id(0);
     if (i >= count) return;
-    mink_world_view v = mink_bodies_view(count, shapes, shape_of, 0, pos, vel);
+    mink_world_view v = mink_bodies_view(count, shapes, shape_of, props, pos, vel);
     v.bounds = bounds;
+    v.records = records;
     mink_bounds_item(v, mink_params(dt, skin, 1u, 1u), i);
 }
 
@@ -147,18 +150,12 @@ __kernel void mink_grid_emit_kernel(__global const mink_aabb *bounds, __global c
     mink_grid_emit_item(v, MINK_GRID, i);
 }
 
-__kernel void mink_grid_gather_kernel(__global const mink_aabb *bounds, __global const uint *shape_of,
-                                      __global const mink_body_props *props, __global const mink_vec2 *pos,
-                                      __global const mink_vec2 *vel, __global const uint *order,
+__kernel void mink_grid_gather_kernel(__global const mink_grid_entry *records, __global const uint *order,
                                       __global mink_grid_entry *entries, uint n) {
     uint r = get_global_id(0);
     if (r >= n) return;
     mink_world_view v = mink_empty_view(0u);
-    v.bounds = (__global mink_aabb *)bounds;
-    v.shape_of = shape_of;
-    v.props = props;
-    v.pos = pos;
-    v.vel = vel;
+    v.records = (__global mink_grid_entry *)records;
     v.order = (__global uint *)order;
     v.entries = entries;
     mink_grid_gather_item(v, r);

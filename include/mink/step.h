@@ -152,6 +152,7 @@ typedef struct mink_world_view {
     MINK_GLOBAL const uint64_t *ids;
     MINK_GLOBAL const mink_vec2 *pos, *vel;
     MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
+    MINK_GLOBAL mink_grid_entry *records; /* per slot: its grid entry, written with its bounds */
     MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS per measure block */
     MINK_GLOBAL uint32_t *cells;      /* per slot + 1: its grid entries, then (scanned) where they start */
     MINK_GLOBAL uint32_t *keys;       /* per grid entry (a body in a cell): its cell, then sorted */
@@ -313,7 +314,8 @@ MINK_INLINE uint32_t mink_block_begin(uint32_t g, uint32_t blocks, uint32_t n) {
 /// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
 /// speed × dt) and twice its skin. Any direction, because a body that slides or bounces changes
 /// course within the step; never farther, because responses never lengthen a body's path (see
-/// mink_resolve_item).
+/// mink_resolve_item). With w.records, also the body's grid entry (the gather's record), written
+/// here while its arrays are read in sequence. A dead slot has no record: no entry names it.
 MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
     uint32_t sid = w.shape_of[i];
     mink_aabb b;
@@ -330,6 +332,20 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
     w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
+    if (w.records) {
+        mink_body_props pr = w.props[i];
+        mink_grid_entry e;
+        e.box = b;
+        e.pos = p;
+        e.vel = v;
+        e.slot = i;
+        e.shape = sid;
+        e.category = pr.category;
+        e.mask = pr.mask;
+        e.flags = mink_contact_flags(pr);
+        e.pad[0] = e.pad[1] = e.pad[2] = 0u;
+        w.records[i] = e;
+    }
 }
 
 /// The measure of block g of the boxes into partial[g * MINK_MEASURE_WORDS ...]: the keys of the
@@ -534,12 +550,14 @@ MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, ui
     return found + 1u;
 }
 
-/// After the sort: sorted entry r's body, copied from its arrays, so the pair scan below reads the
+/// After the sort: sorted entry r's body, copied from its record, so the pair scan below reads the
 /// entries of a cell in sequence (through order and a body's arrays, each check cost about 20 ns
-/// at 10^5 bodies). Gathering from the arrays, not from copies the emit pass wrote, saves a 64-byte
-/// array per entry: 150 bytes a body (bench_world at 10^5 on PoCL: 642 → 492).
+/// at 10^5 bodies). One record a slot, not one a grid entry the emit pass wrote: 150 bytes a body
+/// less (bench_world at 10^5 on PoCL: 642 → 492). From the record, not the body's five arrays:
+/// the sort leaves the slots in no order, and at 10^6 bodies reading five arrays at random took
+/// this pass 18.5 ms a step, one 64-byte record 6 (PoCL profiling events).
 MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
-    w.entries[r] = mink_grid_entry_of(w, w.order[r]);
+    w.entries[r] = w.records[w.order[r]];
 }
 
 /// Whether the pair scan keeps entries a and b: their boxes overlap and the world wants them
