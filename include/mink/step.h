@@ -311,6 +311,22 @@ MINK_INLINE uint32_t mink_block_begin(uint32_t g, uint32_t blocks, uint32_t n) {
 
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
+/// Slot i's grid entry (its record), from its arrays and its box over the step.
+MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, uint32_t i) {
+    mink_body_props p = w.props[i];
+    mink_grid_entry e;
+    e.box = w.bounds[i];
+    e.pos = w.pos[i];
+    e.vel = w.vel[i];
+    e.slot = i;
+    e.shape = w.shape_of[i];
+    e.category = p.category;
+    e.mask = p.mask;
+    e.flags = mink_contact_flags(p);
+    e.pad[0] = e.pad[1] = e.pad[2] = 0u;
+    return e;
+}
+
 /// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
 /// speed × dt) and twice its skin. Any direction, because a body that slides or bounces changes
 /// course within the step; never farther, because responses never lengthen a body's path (see
@@ -332,20 +348,7 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
     w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
-    if (w.records) {
-        mink_body_props pr = w.props[i];
-        mink_grid_entry e;
-        e.box = b;
-        e.pos = p;
-        e.vel = v;
-        e.slot = i;
-        e.shape = sid;
-        e.category = pr.category;
-        e.mask = pr.mask;
-        e.flags = mink_contact_flags(pr);
-        e.pad[0] = e.pad[1] = e.pad[2] = 0u;
-        w.records[i] = e;
-    }
+    if (w.records) w.records[i] = mink_grid_entry_of(w, i); /* its arrays' lines are in the cache now */
 }
 
 /// The measure of block g of the boxes into partial[g * MINK_MEASURE_WORDS ...]: the keys of the
@@ -422,22 +425,6 @@ MINK_INLINE int mink_grid_large_with(mink_world_view w, uint32_t i, uint32_t c) 
 /// Whether slot i is large, once its counts are scanned into w.cells (where its entries start).
 MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
     return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
-}
-
-/// Slot i's grid entry.
-MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, uint32_t i) {
-    mink_body_props p = w.props[i];
-    mink_grid_entry e;
-    e.box = w.bounds[i];
-    e.pos = w.pos[i];
-    e.vel = w.vel[i];
-    e.slot = i;
-    e.shape = w.shape_of[i];
-    e.category = p.category;
-    e.mask = p.mask;
-    e.flags = mink_contact_flags(p);
-    e.pad[0] = e.pad[1] = e.pad[2] = 0u;
-    return e;
 }
 
 /// Whether a body is of the grid's crowd (never MINK_GRID_NO_CROWD: no body has those flags).
