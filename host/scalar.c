@@ -75,7 +75,12 @@ static void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOC
     }
 }
 
-/* Circles [0, n) of the columns (a record's 10 floats: a, va, b, vb). */
+/* Circle pairs per block: the roots of one (3 × 4 × 32 bytes) wait in the L1 cache for the
+ * answers. 32 streamed 10^7 pairs a few per cent faster than 64 here. */
+#define MINK_CIRCLE_BLOCK 32
+
+/* Circles [0, n) of the columns (a record's 10 floats: a, va, b, vb), a block at a time: the
+ * roots of every pair in it, then the answers (geom.h says why in two loops). */
 MINK_CLONES_512
 static void circle_columns(size_t n, float dt, const float *restrict ax, const float *restrict ay,
                            const float *restrict ar, const float *restrict vax, const float *restrict vay,
@@ -84,9 +89,15 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
                            float *restrict normal_x, float *restrict normal_y, float *restrict depth,
                            float *restrict point_x, float *restrict point_y, float *restrict t_exit,
                            uint32_t *restrict flags) {
-    for (size_t i = 0; i < n; i++)
-        MINK_SWEEP_CIRCLE_COLUMN(i, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t, normal_x, normal_y, depth,
-                                 point_x, point_y, t_exit, flags);
+    float t0[MINK_CIRCLE_BLOCK], t1[MINK_CIRCLE_BLOCK], roots[MINK_CIRCLE_BLOCK];
+    for (size_t at = 0; at < n; at += MINK_CIRCLE_BLOCK) {
+        size_t m = n - at < MINK_CIRCLE_BLOCK ? n - at : MINK_CIRCLE_BLOCK;
+        for (size_t j = 0; j < m; j++)
+            MINK_CIRCLE_COLUMN_ROOTS(at + j, j, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t0, t1, roots);
+        for (size_t j = 0; j < m; j++)
+            MINK_CIRCLE_COLUMN_ANSWER(at + j, j, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t0, t1, roots, t,
+                                      normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
+    }
 }
 
 void mink__scalar_circle_columns(size_t n, float dt, const float *const *in, void *const *out) {

@@ -69,6 +69,8 @@ __kernel void mink_sweep_circle_soa_kernel(
     __global const float *restrict b_y, __global const float *restrict b_radius, __global const float *restrict vb_x,
     __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
     MINK_RUN_RANGE(n);
+    /* The roots of the run, then its answers (mink/geom.h says why in two loops). */
+    float t0[MINK_RUN], t1[MINK_RUN], roots[MINK_RUN];
     /* 16 circles an instruction where the CPU has AVX-512: PoCL 3's LLVM prefers 8 (256-bit
      * vectors) for it and has no option to change that, but honours the loop's own request.
      * 233 → 382 M pairs/s at 2^20 circle columns here, the same bits. Boxes, bound by memory,
@@ -77,8 +79,14 @@ __kernel void mink_sweep_circle_soa_kernel(
 #pragma clang loop vectorize_width(16)
 #endif
     for (size_t i = begin; i < end; i++)
-        MINK_SWEEP_CIRCLE_COLUMN(i, dt, a_x, a_y, a_radius, va_x, va_y, b_x, b_y, b_radius, vb_x, vb_y,
-                                 MINK_HIT_COLUMN_NAMES);
+        MINK_CIRCLE_COLUMN_ROOTS(i, i - begin, dt, a_x, a_y, a_radius, va_x, va_y, b_x, b_y, b_radius, vb_x, vb_y,
+                                 t0, t1, roots);
+#if MINK_RUN > 1 && defined(__clang__)
+#pragma clang loop vectorize_width(16)
+#endif
+    for (size_t i = begin; i < end; i++)
+        MINK_CIRCLE_COLUMN_ANSWER(i, i - begin, dt, a_x, a_y, a_radius, va_x, va_y, b_x, b_y, b_radius, vb_x, vb_y,
+                                  t0, t1, roots, MINK_HIT_COLUMN_NAMES);
 }
 
 /* Circle records, a run per work-item, read and written a float at a time: a loop that loads or
