@@ -449,32 +449,35 @@ MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
     return mink_direction(v, &length);
 }
 
-/// The overlap result shared by every pair kind with a circle a: normal n (b towards a), depth,
-/// and the point halfway along the penetration segment: from a's deepest point, centre − n·r,
-/// to b's, that point + n·depth.
-MINK_INLINE mink_hit mink_circle_overlap_hit(mink_vec2 center, float radius, mink_vec2 n, float depth,
-                                             float t_exit) {
-    mink_hit h = mink_hit_none();
-    float back = radius - depth * 0.5f;
+/// The result shared by every pair kind with a circle a, an overlap or a contact (chosen by a
+/// select, so that a batch loop builds either with one set of instructions). An overlap: normal n
+/// (b towards a), depth, and the point halfway along the penetration segment, from a's deepest
+/// point, centre − n·r, to b's, that point + n·depth; t is 0. A contact: at time t, a's centre at
+/// `center`, touching along n; depth is 0.
+MINK_INLINE mink_hit mink_circle_hit(int overlap, float t, mink_vec2 center, float radius, mink_vec2 n, float depth,
+                                     float t_exit) {
+    mink_hit h;
+    float back = radius - (overlap ? depth : 0.0f) * 0.5f; /* radius exactly for a contact */
+    h.t = overlap ? 0.0f : t + 0.0f;                     /* never −0 */
     h.normal = n;
-    h.depth = depth;
+    h.depth = overlap ? depth : 0.0f;
     h.point = mink_v2(center.x - n.x * back, center.y - n.y * back);
-    h.t_exit = t_exit;
-    h.flags = MINK_HIT_CONTACT | MINK_HIT_OVERLAP;
+    /* A pass shorter than float resolution can round the exit an ulp before the entry. */
+    h.t_exit = overlap ? t_exit : (t_exit < h.t ? h.t : t_exit);
+    h.flags = overlap ? (uint32_t)(MINK_HIT_CONTACT | MINK_HIT_OVERLAP) : (uint32_t)MINK_HIT_CONTACT;
     return mink_hit_checked(h);
 }
 
-/// The contact result for a circle a whose centre is at `center` at time t, touching along n.
+/// The overlap result of mink_circle_hit.
+MINK_INLINE mink_hit mink_circle_overlap_hit(mink_vec2 center, float radius, mink_vec2 n, float depth,
+                                             float t_exit) {
+    return mink_circle_hit(1, 0.0f, center, radius, n, depth, t_exit);
+}
+
+/// The contact result of mink_circle_hit.
 MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float radius, mink_vec2 n,
                                              float t_exit) {
-    mink_hit h = mink_hit_none();
-    h.t = t + 0.0f; /* never −0 */
-    h.normal = n;
-    h.point = mink_v2(center.x - n.x * radius, center.y - n.y * radius);
-    /* A pass shorter than float resolution can round the exit an ulp before the entry. */
-    h.t_exit = t_exit < h.t ? h.t : t_exit;
-    h.flags = MINK_HIT_CONTACT;
-    return mink_hit_checked(h);
+    return mink_circle_hit(0, t, center, radius, n, 0.0f, t_exit);
 }
 
 /// The times when a point at s + d·t is strictly within R of the origin: the roots of
@@ -555,8 +558,12 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer(mink_circle a, mink_vec2 va
     mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
     float R = a.radius + b.radius;
-    int ok = mink_circle_is_valid(a) & mink_circle_is_valid(b) & mink_vec2_is_valid(va) & mink_vec2_is_valid(vb) &
-             mink_finite(dt) & (dt >= 0.0f) & mink_vec2_is_valid(s) & mink_vec2_is_valid(d) & mink_finite(R);
+    /* Valid: every field finite, the radii and dt >= 0, and s, d and R finite (not overflowed).
+     * Checking s, d and R checks every field too, with half the instructions: inf − x, x − inf,
+     * inf·x, x·inf (0 included), inf + x and NaN in any of them are never finite, so a finite s
+     * needs finite centres, a finite d finite velocities and dt, a finite R finite radii. */
+    int ok = mink_vec2_is_valid(s) & mink_vec2_is_valid(d) & mink_finite(R) & (a.radius >= 0.0f) &
+             (b.radius >= 0.0f) & (dt >= 0.0f);
     /* Clearly apart on an axis by more than the motion can close (with a factor 2 that no rounding
      * can fake): no contact. */
     int apart_x = mink_absf(s.x) > 2.0f * (R + mink_absf(d.x)), apart_y = mink_absf(s.y) > 2.0f * (R + mink_absf(d.y));
@@ -566,13 +573,12 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer(mink_circle a, mink_vec2 va
     float st = dt * t0;
     mink_vec2 ca = mink_v2(a.center.x + va.x * st, a.center.y + va.y * st);
     mink_vec2 p = mink_v2(s.x + d.x * t0, s.y + d.y * t0);
-    /* One normalization, of the vector the answer needs: s for an overlap, p at contact. */
+    /* One normalization and one hit, of what the answer needs: s for an overlap, p at contact. */
     float length;
     mink_vec2 n = mink_direction(mink_v2(inside ? s.x : p.x, inside ? s.y : p.y), &length);
-    mink_hit over = mink_circle_overlap_hit(a.center, a.radius, n, R - length, t1);
-    mink_hit touch = mink_circle_contact_hit(t0, ca, a.radius, n, t1);
-    mink_hit h = mink_hit_select(inside, over, mink_hit_select(contact, touch, mink_hit_none()));
-    h = mink_hit_select(apart, mink_hit_none(), h);
+    mink_vec2 at = mink_v2(inside ? a.center.x : ca.x, inside ? a.center.y : ca.y);
+    mink_hit h = mink_circle_hit(inside, t0, at, a.radius, n, R - length, t1);
+    h = mink_hit_select((inside | contact) & !apart, h, mink_hit_none());
     return mink_hit_select(ok, h, mink_hit_invalid());
 }
 
