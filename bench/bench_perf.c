@@ -254,13 +254,16 @@ static void agreement(const mink_hit *ref, const signed char *hit, const float *
     out->dt_max = nd ? diff[nd - 1] : 0.0;
 }
 
-static void print_peer(FILE *csv, const kind *k, size_t n, const char *peer, double mink_rate, const peer_result *r) {
-    printf("%-14s %-9s %10.2f %8.1fx | %7.3f%% %9zu %9zu %7zu | %9.2e %9.2e %9.2e %9.2e\n", k->name, peer,
-           r->pairs_per_s * 1e-6, mink_rate / r->pairs_per_s, r->answered ? 100.0 * r->agree / (double)r->answered : 0.0,
-           r->peer_only, r->mink_only, r->failed, r->dt_median, r->dt_p90, r->dt_p99, r->dt_max);
-    fprintf(csv, "%s,%zu,%s,%.0f,%.0f,%.2f,%zu,%zu,%zu,%zu,%zu,%.3e,%.3e,%.3e,%.3e\n", k->name, n, peer, r->pairs_per_s,
-            mink_rate, mink_rate / r->pairs_per_s, r->answered, r->agree, r->peer_only, r->mink_only, r->failed,
-            r->dt_median, r->dt_p90, r->dt_p99, r->dt_max);
+/* The peer's rate, and mink's ratio to it: AUTO (one thread, as the peer runs) and every core. */
+static void print_peer(FILE *csv, const kind *k, size_t n, const char *peer, double mink_rate, double cores_rate,
+                       const peer_result *r) {
+    printf("%-14s %-9s %10.2f %8.1fx %8.1fx | %7.3f%% %9zu %9zu %7zu | %9.2e %9.2e %9.2e %9.2e\n", k->name, peer,
+           r->pairs_per_s * 1e-6, mink_rate / r->pairs_per_s, cores_rate / r->pairs_per_s,
+           r->answered ? 100.0 * r->agree / (double)r->answered : 0.0, r->peer_only, r->mink_only, r->failed,
+           r->dt_median, r->dt_p90, r->dt_p99, r->dt_max);
+    fprintf(csv, "%s,%zu,%s,%.0f,%.0f,%.2f,%.0f,%.2f,%zu,%zu,%zu,%zu,%zu,%.3e,%.3e,%.3e,%.3e\n", k->name, n, peer,
+            r->pairs_per_s, mink_rate, mink_rate / r->pairs_per_s, cores_rate, cores_rate / r->pairs_per_s, r->answered,
+            r->agree, r->peer_only, r->mink_only, r->failed, r->dt_median, r->dt_p90, r->dt_p99, r->dt_max);
 }
 
 static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
@@ -276,10 +279,14 @@ static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
     time_runs(b, b->ctx[0], k, n, b->hits, wall, NULL);
     double scalar_rate = bench_summarize(wall, b->reps, n).median;
     if (memcmp(b->hits, b->ref, n * sizeof *b->hits) != 0) die("AUTO and scalar results differ");
-    printf("%-14s %-9s %10.2f %9s |\n%-14s %-9s %10.2f %9s |\n", k->name, "mink", mink_rate * 1e-6, "",
-           k->name, "mink-1cpu", scalar_rate * 1e-6, "");
-    fprintf(csv, "%s,%zu,mink,%.0f,%.0f,1,,,,,,,,,\n%s,%zu,mink-scalar,%.0f,%.0f,%.2f,,,,,,,,,\n", k->name, n, mink_rate,
-            mink_rate, k->name, n, scalar_rate, mink_rate, mink_rate / scalar_rate);
+    time_runs(b, b->ctx[3], k, n, b->hits, wall, NULL);
+    double cores_rate = bench_summarize(wall, b->reps, n).median;
+    if (memcmp(b->hits, b->ref, n * sizeof *b->hits) != 0) die("AUTO and every-core results differ");
+    printf("%-14s %-9s %10.2f %19s |\n%-14s %-9s %10.2f %19s |\n%-14s %-9s %10.2f %19s |\n", k->name, "mink",
+           mink_rate * 1e-6, "", k->name, "mink-1cpu", scalar_rate * 1e-6, "", k->name, "mink-cores", cores_rate * 1e-6, "");
+    fprintf(csv, "%s,%zu,mink,%.0f,%.0f,1,%.0f,1,,,,,,,,,\n%s,%zu,mink-scalar,%.0f,%.0f,%.2f,%.0f,%.2f,,,,,,,,,\n", k->name,
+            n, mink_rate, mink_rate, cores_rate, k->name, n, scalar_rate, mink_rate, mink_rate / scalar_rate, cores_rate,
+            cores_rate / scalar_rate);
 #ifdef MINK_BENCH_BOX2D
     {
         peer_result r = {0};
@@ -293,7 +300,7 @@ static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
         }
         r.pairs_per_s = bench_summarize(wall, b->reps, n).median;
         agreement(b->ref, hit, t, n, diff, &r);
-        print_peer(csv, k, n, "box2d", mink_rate, &r);
+        print_peer(csv, k, n, "box2d", mink_rate, cores_rate, &r);
     }
 #endif
 #ifdef MINK_BENCH_CHIPMUNK
@@ -309,7 +316,7 @@ static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
         peer_chipmunk_destroy(cp);
         r.pairs_per_s = bench_summarize(wall, b->reps, n).median;
         agreement(b->ref, hit, t, n, diff, &r);
-        print_peer(csv, k, n, "chipmunk", mink_rate, &r);
+        print_peer(csv, k, n, "chipmunk", mink_rate, cores_rate, &r);
     }
 #endif
     free(bodies), free(hit), free(t), free(diff);
@@ -500,7 +507,8 @@ int main(int argc, char **argv) {
 
     /* 3. Peers. */
     size_t np = max_pairs < PEER_MAX ? max_pairs : PEER_MAX;
-    printf("\npeers: %zu pairs of each kind, median of %d runs; mink = AUTO end to end, mink-1cpu = its scalar path\n",
+    printf("\npeers: %zu pairs of each kind, median of %d runs; mink = AUTO end to end (all defaults: one thread, as the "
+           "peers run), mink-1cpu = its scalar path, mink-cores = the scalar path on every core\n",
            np, b.reps);
 #ifdef MINK_BENCH_BOX2D
     printf("  box2d: %s b2TimeOfImpact (stops at a target separation of 0.005 for boxes, radius - 0.015 for circles)\n",
@@ -514,10 +522,11 @@ int main(int argc, char **argv) {
 #else
     printf("  chipmunk: not built (libchipmunk-dev was not found)\n");
 #endif
-    printf("%-14s %-9s %10s %9s | %8s %9s %9s %7s | %9s %9s %9s %9s\n", "kind", "who", "M pairs/s", "mink/it",
-           "agree", "it only", "mink only", "failed", "|dt| med", "p90", "p99", "max");
-    csv = open_csv(dir, "peers.csv", "kind,pairs,who,pairs_per_s,mink_pairs_per_s,mink_ratio,answered,agree,"
-                                     "peer_only,mink_only,failed,dt_median,dt_p90,dt_p99,dt_max");
+    printf("%-14s %-9s %10s %9s %9s | %8s %9s %9s %7s | %9s %9s %9s %9s\n", "kind", "who", "M pairs/s", "mink/it",
+           "cores/it", "agree", "it only", "mink only", "failed", "|dt| med", "p90", "p99", "max");
+    csv = open_csv(dir, "peers.csv",
+                   "kind,pairs,who,pairs_per_s,mink_pairs_per_s,mink_ratio,cores_pairs_per_s,cores_ratio,answered,agree,"
+                   "peer_only,mink_only,failed,dt_median,dt_p90,dt_p99,dt_max");
     for (size_t ki = 0; ki < KINDS; ki++)
         if (kinds[ki].bodies) peers(&b, &kinds[ki], np, csv);
     fclose(csv);
