@@ -19,8 +19,8 @@
 
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
  * library loads; circles, whose math is heavier than their memory traffic, one for AVX-512 (16)
- * too. Boxes stream from memory slower with it: 342 against 233-274 M pairs/s on one thread at
- * 10^7 box columns here, where circles go 141 -> 229 at 2^20. */
+ * too (141 -> 229 M pairs/s at 2^20 on one thread here). Boxes have both and pick per call by
+ * where their arrays lie (crowded(), below). */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define MINK_CLONES_512 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -30,25 +30,53 @@
 #endif
 
 /* Pairs [0, n) of the columns. restrict on every parameter: GCC trusts it there, and without it
- * would have to check 20 arrays against each other before vectorizing. */
-MINK_CLONES
-static void aabb_columns(size_t n, float dt, const float *restrict a_min_x, const float *restrict a_min_y,
-                         const float *restrict a_max_x, const float *restrict a_max_y,
-                         const float *restrict va_x, const float *restrict va_y,
-                         const float *restrict b_min_x, const float *restrict b_min_y,
-                         const float *restrict b_max_x, const float *restrict b_max_y,
-                         const float *restrict vb_x, const float *restrict vb_y, float *restrict t,
-                         float *restrict normal_x, float *restrict normal_y, float *restrict depth,
-                         float *restrict point_x, float *restrict point_y, float *restrict t_exit,
-                         uint32_t *restrict flags) {
+ * would have to check 20 arrays against each other before vectorizing. Always inlined into the two
+ * builds below, which differ only in the vector width the compiler picks. */
+MINK_ALWAYS_INLINE void aabb_loop(size_t n, float dt, const float *restrict a_min_x, const float *restrict a_min_y,
+                                  const float *restrict a_max_x, const float *restrict a_max_y,
+                                  const float *restrict va_x, const float *restrict va_y,
+                                  const float *restrict b_min_x, const float *restrict b_min_y,
+                                  const float *restrict b_max_x, const float *restrict b_max_y,
+                                  const float *restrict vb_x, const float *restrict vb_y, float *restrict t,
+                                  float *restrict normal_x, float *restrict normal_y, float *restrict depth,
+                                  float *restrict point_x, float *restrict point_y, float *restrict t_exit,
+                                  uint32_t *restrict flags) {
     for (size_t i = 0; i < n; i++)
         MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
                                b_max_y, vb_x, vb_y, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
 }
 
+#define MINK_AABB_COLUMNS_ARGS(in, out)                                                            \
+    in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], in[11], out[0], out[1], out[2], \
+        out[3], out[4], out[5], out[6], out[7]
+
+MINK_CLONES static void aabb_columns(size_t n, float dt, const float *const *in, void *const *out) {
+    aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(in, out));
+}
+MINK_CLONES_512 static void aabb_columns_wide(size_t n, float dt, const float *const *in, void *const *out) {
+    aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(in, out));
+}
+
+/* Whether more than 8 of the 20 arrays start at the same 64-byte line of a 4 KiB page, as separate
+ * large allocations do (each its own pages, at the same offset in them). Their lines then share
+ * one set of the L1 cache, which holds 8, and every vector of pairs evicts what the next needs.
+ * Streamed that way box columns ran 206-218 M pairs/s on one core here with 8 pairs a vector
+ * (half a line each) and 316-335 with 16 (a line each); with the arrays a line or more apart, 8
+ * ran 339-352 and 16 218-252. The answers do not depend on the build. */
+static int crowded(const float *const *in, void *const *out) {
+    unsigned lines[64] = {0}, most = 0;
+    for (int k = 0; k < 20; k++) {
+        unsigned line = (unsigned)((uintptr_t)(k < 12 ? (const void *)in[k] : out[k - 12]) >> 6) & 63u;
+        if (++lines[line] > most) most = lines[line];
+    }
+    return most > 8;
+}
+
 void mink__scalar_aabb_columns(size_t n, float dt, const float *const *in, void *const *out) {
-    aabb_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], in[11],
-                 out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
+    if (crowded(in, out))
+        aabb_columns_wide(n, dt, in, out);
+    else
+        aabb_columns(n, dt, in, out);
 }
 
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
