@@ -11,8 +11,9 @@
  *      only and end to end, and AUTO (all defaults); median [min-max] of REPS runs, and the
  *      fraction of the bound.
  *      Every size is checked bit for bit between the paths before it is printed.
- *   2b. Column layout: circle columns at MAX pairs on the scalar path, as separate arrays and as
- *      one block cut in 18 (4K aliasing, above to_columns), alternated in one process.
+ *   2b. Column layout: box and circle columns at MAX pairs on the scalar path, as separate arrays,
+ *      separate arrays staggered by a cache line each, and one block (4K aliasing, above
+ *      to_columns), alternated in one process.
  *   3. Peers, on the same box, circle and circle–box pairs: Box2D 2.4's b2TimeOfImpact and
  *      Chipmunk 7's segment query (peer_box2d.h, peer_chipmunk.h say what each computes), when they
  *      were found at build time: pairs per second, mink's ratio to each, hit/no-hit agreement and
@@ -322,50 +323,62 @@ static void peers(bench *b, const kind *k, size_t n, FILE *csv) {
     free(bodies), free(hit), free(t), free(diff);
 }
 
-/* 2b. The same circle columns, separate arrays against one block cut in 18 (input and output
- * columns back to back, as a program that allocates once might lay them), on one thread and on
- * every core, alternated run by run; the bits are compared. */
-static void layout(bench *b, size_t n, FILE *csv) {
-    make_circle_columns(n, b->records);
-    float *block = malloc(n * 18 * sizeof(float));
+/* 2b. The same columns laid out three ways, on one thread and on every core, alternated run by
+ * run; the bits are compared. "separate": each array its own allocation (the benchmark's columns),
+ * so every one starts at the same offset in its pages; "staggered": the same, array k shifted
+ * 64 k bytes further; "one-block": input and output columns back to back in one allocation, as
+ * a program that allocates once might lay them. */
+enum { LAYOUTS = 3 };
+static mink_status sweep_layout(mink_context *ctx, size_t floats, float *const *c, size_t n) {
+    float *const *o = c + floats;
+    mink_hit_soa out = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], (uint32_t *)(void *)o[7]};
+    if (floats == 12) {
+        mink_aabb_pair_soa in = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
+        return mink_batch_sweep_aabb_soa(ctx, &in, n, 1.0f, &out);
+    }
+    mink_circle_pair_soa in = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]};
+    return mink_batch_sweep_circle_soa(ctx, &in, n, 1.0f, &out);
+}
+static void layout(bench *b, const kind *k, size_t floats, size_t n, FILE *csv) {
+    k->make(n, b->records);
+    size_t m = floats + 8;
+    float *block = malloc(n * m * sizeof(float)), *shifted[20] = {0}, *c[LAYOUTS][20];
     if (block == NULL) die("out of memory for the block layout");
-    float *c[18];
-    for (size_t k = 0; k < 18; k++) c[k] = block + k * n;
-    for (size_t k = 0; k < 10; k++) memcpy(c[k], columns_in[k], n * sizeof(float));
-    memset(c[10], 0, n * 8 * sizeof(float));
-    mink_circle_pair_soa in[2] = {
-        {columns_in[0], columns_in[1], columns_in[2], columns_in[3], columns_in[4], columns_in[5], columns_in[6],
-         columns_in[7], columns_in[8], columns_in[9]},
-        {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]}};
-    mink_hit_soa out[2] = {columns_out, {c[10], c[11], c[12], c[13], c[14], c[15], c[16], (uint32_t *)(void *)c[17]}};
-    const char *names[2] = {"separate", "one-block"};
+    for (size_t j = 0; j < m; j++) {
+        if ((shifted[j] = malloc(n * sizeof(float) + 64 * 20)) == NULL) die("out of memory for the staggered layout");
+        c[0][j] = columns_mem[j], c[1][j] = shifted[j] + 16 * j, c[2][j] = block + j * n;
+        for (int l = 1; l < LAYOUTS; l++) {
+            if (j < floats) memcpy(c[l][j], columns_mem[j], n * sizeof(float));
+            else memset(c[l][j], 0, n * sizeof(float));
+        }
+    }
+    const char *names[LAYOUTS] = {"separate", "staggered", "one-block"};
     mink_context *ctx[2] = {b->ctx[0], b->ctx[3]};
-    double wall[2][2][MAX_REPS];
+    double wall[2][LAYOUTS][MAX_REPS];
     for (int r = 0; r < b->reps; r++)
         for (int t = 0; t < 2; t++)
-            for (int l = 0; l < 2; l++) {
+            for (int l = 0; l < LAYOUTS; l++) {
                 double t0 = bench_now_ms();
-                if (mink_batch_sweep_circle_soa(ctx[t], &in[l], n, 1.0f, &out[l]) != MINK_OK) die("layout");
+                if (sweep_layout(ctx[t], floats, c[l], n) != MINK_OK) die("layout");
                 wall[t][l][r] = bench_now_ms() - t0;
             }
-    const void *sep[8] = {columns_out.t,       columns_out.normal_x, columns_out.normal_y, columns_out.depth,
-                          columns_out.point_x, columns_out.point_y,  columns_out.t_exit,   columns_out.flags};
-    int same = 1;
-    for (size_t k = 0; k < 8; k++) same &= memcmp(c[10 + k], sep[k], n * sizeof(float)) == 0;
-    if (!same) die("layout: the two layouts' hits differ");
-    printf("\ncolumn layout: %zu circle pairs as columns on the scalar path, M pairs/s median [min-max]\n", n);
-    for (int l = 0; l < 2; l++) {
+    for (int l = 1; l < LAYOUTS; l++)
+        for (size_t j = floats; j < m; j++)
+            if (memcmp(c[l][j], c[0][j], n * sizeof(float)) != 0) die("layout: the layouts' hits differ");
+    printf("\ncolumn layout: %zu %s pairs on the scalar path, M pairs/s median [min-max]\n", n, k->name);
+    for (int l = 0; l < LAYOUTS; l++) {
         printf("  %-10s", names[l]);
         for (int t = 0; t < 2; t++) {
             bench_figure f = bench_summarize(wall[t][l], b->reps, n);
             printf(" | %s %6.1f [%6.1f-%6.1f]", t ? "every core" : "1 thread", f.median * 1e-6, f.min * 1e-6,
                    f.max * 1e-6);
-            fprintf(csv, "%s,%zu,%s,%.0f,%.0f,%.0f\n", names[l], n, t ? "scalar-all-cores" : "scalar", f.median, f.min,
-                    f.max);
+            fprintf(csv, "%s,%s,%zu,%s,%.0f,%.0f,%.0f\n", k->name, names[l], n, t ? "scalar-all-cores" : "scalar",
+                    f.median, f.min, f.max);
         }
         printf("\n");
     }
     free(block);
+    for (size_t j = 0; j < m; j++) free(shifted[j]);
 }
 
 /* ---- small batches ----------------------------------------------------------------------------- */
@@ -501,8 +514,9 @@ int main(int argc, char **argv) {
     fclose(b.plot_data);
 
     /* 2b. Column layout. */
-    csv = open_csv(dir, "layout.csv", "layout,pairs,path,median_pairs_per_s,min_pairs_per_s,max_pairs_per_s");
-    layout(&b, max_pairs, csv);
+    csv = open_csv(dir, "layout.csv", "kind,layout,pairs,path,median_pairs_per_s,min_pairs_per_s,max_pairs_per_s");
+    for (size_t ki = 0; ki < KINDS; ki++)
+        if (kinds[ki].gather) layout(&b, &kinds[ki], kinds[ki].run == run_box_columns ? 12 : 10, max_pairs, csv);
     fclose(csv);
 
     /* 3. Peers. */
