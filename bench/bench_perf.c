@@ -55,10 +55,7 @@ static void make_box(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
 
 /* Pairs as columns (mink_batch_sweep_aabb_soa, mink_batch_sweep_circle_soa): the records' floats
  * one array each, and 8 output arrays, each its own allocation as a program keeps its fields.
- * Not one block cut in 20: at 10^7 pairs that puts the streams 2560 bytes apart modulo 4 KiB, and
- * a load whose address matches a store still in flight in its low 12 bits waits for it (4K
- * aliasing): circle columns ran at 130 M pairs/s on one thread that way, 217 as separate arrays
- * (docs/benchmarks.md). */
+ * The layout section (2b) measures two other layouts against this one. */
 static float *columns_mem[20];
 static const float *columns_in[12];
 static mink_hit_soa columns_out;

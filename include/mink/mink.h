@@ -103,11 +103,10 @@ typedef struct mink_circle_pair_soa {
 /// Results as columns: element i of each array is that field of pair i's mink_hit. The arrays
 /// must not overlap each other or the input.
 ///
-/// Speed: columns stream fastest when every input and output array starts at the same offset
-/// within a 4 KiB page, as separate large allocations do. Arrays cut from one block at other
-/// offsets can make a read wait on a write still in flight whose address matches in its low 12
-/// bits (4K aliasing): circle columns cut from one block ran 1.5–1.7x slower here
-/// (docs/benchmarks.md, "column layout"). The answers do not depend on it.
+/// Speed: separate allocations, one block, or separate allocations each starting a 64-byte line
+/// further into its page than the one before all stream within about 10 % of each other here;
+/// the last was the fastest on every core (docs/benchmarks.md, "column layout"). The answers do
+/// not depend on the layout.
 typedef struct mink_hit_soa {
     float *t, *normal_x, *normal_y, *depth, *point_x, *point_y, *t_exit;
     uint32_t *flags;
