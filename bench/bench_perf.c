@@ -12,8 +12,7 @@
  *      fraction of the bound.
  *      Every size is checked bit for bit between the paths before it is printed.
  *   2b. Column layout: box and circle columns at MAX pairs on the scalar path, as separate arrays,
- *      separate arrays staggered by a cache line each, and one block (4K aliasing, above
- *      to_columns), alternated in one process.
+ *      separate arrays staggered by a cache line each, and one block, alternated in one process.
  *   3. Peers, on the same box, circle and circle–box pairs: Box2D 2.4's b2TimeOfImpact and
  *      Chipmunk 7's segment query (peer_box2d.h, peer_chipmunk.h say what each computes), when they
  *      were found at build time: pairs per second, mink's ratio to each, hit/no-hit agreement and

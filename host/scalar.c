@@ -61,7 +61,7 @@ MINK_CLONES_512 static void aabb_columns_wide(size_t n, float dt, const float *c
  * large allocations do (each its own pages, at the same offset in them). Their lines then share
  * one set of the L1 cache, which holds 8, and every vector of pairs evicts what the next needs.
  * Streamed that way box columns ran 206-218 M pairs/s on one core here with 8 pairs a vector
- * (half a line each) and 316-335 with 16 (a line each); with the arrays a line or more apart, 8
+ * (half a line each) and 316-350 with 16 (a line each); with the arrays a line or more apart, 8
  * ran 339-352 and 16 218-252. The answers do not depend on the build. */
 static int crowded(const float *const *in, void *const *out) {
     unsigned lines[64] = {0}, most = 0;
