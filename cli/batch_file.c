@@ -38,6 +38,34 @@ static int fail(cli_reader *r, const char *fmt, ...) {
     return -1;
 }
 
+/* A read that failed (errno says why): the system's trouble, not a malformed file. */
+static int io_fail(cli_reader *r, const char *fmt, ...) {
+    int saved = errno;
+    char where[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(where, sizeof where, fmt, ap);
+    va_end(ap);
+    r->io_error = 1;
+    return fail(r, "%s: %s", where, strerror(saved));
+}
+
+/* Bytes from the file, fit to print in a message: anything but printable ASCII is written as
+ * \xNN (a BOM, a terminal's escape sequence), and a long text is cut. Returns out. */
+static const char *shown(const char *s, char *out, size_t size) {
+    size_t n = 0;
+    for (; *s && n + 8 < size; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c < 0x7f && c != '\\') out[n++] = (char)c;
+        else n += (size_t)snprintf(out + n, size - n, "\\x%02x", c);
+    }
+    if (*s) memcpy(out + n, "...", 3), n += 3;
+    out[n] = '\0';
+    return out;
+}
+
+enum { SHOWN = 100 }; /* room for a shown field */
+
 /* ---- binary --------------------------------------------------------------------------------- */
 
 /* Reads exactly n bytes unless the file ends; returns how many were read. */
@@ -79,7 +107,7 @@ static int binary_read(cli_reader *r, mink_pair *out, size_t capacity, size_t *c
     if (r->expected != CLI_COUNT_UNKNOWN && capacity > r->expected - r->records)
         capacity = (size_t)(r->expected - r->records);
     size_t bytes = capacity * sizeof *out, got = read_full(r, out, bytes);
-    if (ferror(r->file)) return fail(r, "record %llu: %s", (unsigned long long)r->records, strerror(errno));
+    if (ferror(r->file)) return io_fail(r, "record %llu", (unsigned long long)r->records);
     size_t n = got / sizeof *out;
     if (got % sizeof *out)
         return fail(r, "record %llu: truncated (%zu of %zu bytes)", (unsigned long long)(r->records + n),
@@ -117,6 +145,13 @@ static char *next_line(cli_reader *r, int *err) {
             r->pos += n + (nl != NULL);
             r->bytes += n + (nl != NULL);
             r->line++;
+            const char *nul = memchr(start, '\0', n); /* it would end the row early, unseen */
+            if (nul != NULL) {
+                *err = 1;
+                fail(r, "line %llu, byte %zu: a NUL byte (is this a CSV batch file?)", (unsigned long long)r->line,
+                     (size_t)(nul - start) + 1);
+                return NULL;
+            }
             if (n > 0 && start[n - 1] == '\r') n--;
             start[n] = '\0';
             return start;
@@ -131,7 +166,7 @@ static char *next_line(cli_reader *r, int *err) {
         if (got == 0) {
             if (ferror(r->file)) {
                 *err = 1;
-                fail(r, "line %llu: %s", (unsigned long long)r->line + 1, strerror(errno));
+                io_fail(r, "line %llu", (unsigned long long)r->line + 1);
                 return NULL;
             }
             r->eof = 1;
@@ -190,10 +225,11 @@ static int csv_open(cli_reader *r) {
         if (body >= 0 && name[1] == '_')
             for (int c = 0; c < CLI_BODY_COLUMNS; c++)
                 if (!strcmp(name + 2, column_names[c])) which = c;
+        char text[SHOWN];
         if (which < 0)
             return fail(r, "line %llu, column %d: unknown column '%s' (expected a_ or b_ followed by one of kind, minx, "
                            "miny, maxx, maxy, x, y, r, angle, points, vx, vy, spin)",
-                        (unsigned long long)r->line, i + 1, name);
+                        (unsigned long long)r->line, i + 1, shown(name, text, sizeof text));
         if (r->col[body][which] >= 0)
             return fail(r, "line %llu, column %d: column '%s' appears twice", (unsigned long long)r->line, i + 1, name);
         r->col[body][which] = i;
@@ -215,8 +251,9 @@ typedef struct row {
 } row;
 
 static int row_fail(row w, int c, const char *what, const char *got) {
+    char text[SHOWN];
     return fail(w.r, "line %llu, column %d (%c_%s): expected %s, got '%s'", (unsigned long long)w.r->line,
-                w.r->col[w.body][c] + 1, 'a' + w.body, column_names[c], what, got);
+                w.r->col[w.body][c] + 1, 'a' + w.body, column_names[c], what, shown(got, text, sizeof text));
 }
 
 /* A number in column c. Anything strtof reads whole is a number, nan and inf included: such a
@@ -335,7 +372,7 @@ int cli_reader_open(cli_reader *r, FILE *file, const char *name) {
     if (r->buf == NULL) return fail(r, "out of memory");
     /* Peek at the first bytes: a binary file starts with its magic, anything else is CSV. */
     r->len = fread(r->buf, 1, 8, file);
-    if (ferror(file)) return fail(r, "%s", strerror(errno));
+    if (ferror(file)) return io_fail(r, "the first bytes");
     if (r->len < 8) r->eof = feof(file);
     if (r->len == 8 && !memcmp(r->buf, CLI_MAGIC_HITS, 8))
         return fail(r, "this is a results file (magic " CLI_MAGIC_HITS "), not a batch of pairs");
@@ -344,9 +381,15 @@ int cli_reader_open(cli_reader *r, FILE *file, const char *name) {
         return binary_open(r);
     }
     if (r->len == 0) return fail(r, "empty file: expected a CSV header line or a binary header");
-    if (r->len == 8 && !memcmp(r->buf, "MINK", 4))
-        return fail(r, "unknown magic '%.8s': expected " CLI_MAGIC_PAIRS " (a binary batch of pairs)", r->buf);
-    for (size_t i = 0; i < r->len; i++) {
+    if (r->len == 8 && !memcmp(r->buf, "MINK", 4)) {
+        char magic[9] = {0}, text[SHOWN];
+        memcpy(magic, r->buf, 8);
+        return fail(r, "unknown magic '%s': expected " CLI_MAGIC_PAIRS " (a binary batch of pairs)",
+                    shown(magic, text, sizeof text));
+    }
+    /* A UTF-8 byte order mark, as some spreadsheets write, is not part of the first column's name. */
+    if (r->len >= 3 && !memcmp(r->buf, "\xef\xbb\xbf", 3)) r->pos = r->bytes = 3;
+    for (size_t i = r->pos; i < r->len; i++) {
         unsigned char c = (unsigned char)r->buf[i];
         if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
             return fail(r, "byte %zu: neither a CSV header nor the magic " CLI_MAGIC_PAIRS " of a binary batch", i);

@@ -44,6 +44,7 @@ typedef struct cli_reader {
     uint64_t records;           ///< pairs read so far
     uint64_t expected;          ///< binary: the header's count
     uint64_t bytes;             ///< bytes consumed, for progress
+    int io_error;               ///< the last failure was the system's (a read error), not the file's
     char error[600];            ///< the message of the last failure
 } cli_reader;
 

@@ -94,10 +94,10 @@ int cli_bench(int argc, char **argv) {
     static const cli_option table[] = {{"--max", 1}, {"--out", 1}, {"--device", 1}, {NULL, 0}};
     size_t max = 1000000;
     const char *dir = "mink-bench", *device = NULL;
-    const cli_args args = {"bench", cli_bench_usage, table, argc, argv, 0};
-    for (int i = 0; i < argc;) {
-        const char *val = NULL;
-        int code, k = cli_next_option(&args, &i, &val, &code);
+    cli_args args = {.command = "bench", .usage = cli_bench_usage, .table = table, .argc = argc, .argv = argv};
+    for (const char *val;;) {
+        int code, k = cli_next_option(&args, &val, &code);
+        if (k == CLI_END) break;
         if (k == CLI_STOP) return code;
         if (!strcmp(table[k].name, "--max")) {
             if (!cli_count_option("bench", "--max", val, 1000, 1e8, &max)) return MINK_EXIT_USAGE;

@@ -5,6 +5,7 @@
 #ifndef MINK_CLI_H
 #define MINK_CLI_H
 
+#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,22 +29,27 @@ typedef struct cli_option {
     int takes_value;   ///< 1: the next argument is its value
 } cli_option;
 
-/// One command's arguments, for cli_next_option.
+/// One command's arguments, for cli_next_option: argv[0] is the command's name.
 typedef struct cli_args {
     const char *command;      ///< "run", for messages
     const char *usage;        ///< printed for -h and --help
-    const cli_option *table;  ///< ends with a NULL name
+    const cli_option *table;  ///< "-o" or "--output"; ends with a NULL name; at most 20
     int argc;
     char **argv;
     int positional;           ///< 1: plain arguments are the command's; 0: they are usage errors
+    /* getopt_long's forms of the table, made on the first call */
+    int started, rest;
+    struct option longs[22];
+    char shorts[64];
 } cli_args;
 
-enum { CLI_POSITIONAL = -1, CLI_STOP = -2 };
+enum { CLI_POSITIONAL = -1, CLI_STOP = -2, CLI_END = -3 };
 
-/// Walks the arguments: *i is advanced past the option and its value. Returns the option's index
-/// in the table, CLI_POSITIONAL for a plain argument (in *value), or CLI_STOP when the command
-/// must return *exit_code at once (0 after printing its help, MINK_EXIT_USAGE after a usage error).
-int cli_next_option(const cli_args *args, int *i, const char **value, int *exit_code);
+/// The next option (getopt_long: --name=value, --name value, -xvalue, "--" ends the options).
+/// Returns the option's index in the table with its value in *value, CLI_POSITIONAL for a plain
+/// argument (in *value), CLI_END after the last, or CLI_STOP when the command must return
+/// *exit_code at once (0 after printing its help, MINK_EXIT_USAGE after a usage error).
+int cli_next_option(cli_args *args, const char **value, int *exit_code);
 
 /// "auto", "scalar" or "opencl"; 0 when the word is none of them.
 int cli_parse_backend(const char *word, mink_backend *out);

@@ -309,10 +309,10 @@ int cli_demo(int argc, char **argv) {
     unsigned long long seed = 1;
     const char *out = "mink-demo.png";
     int check = 0;
-    const cli_args args = {"demo", cli_demo_usage, table, argc, argv, 0};
-    for (int i = 0; i < argc;) {
-        const char *val = NULL;
-        int code, k = cli_next_option(&args, &i, &val, &code);
+    cli_args args = {.command = "demo", .usage = cli_demo_usage, .table = table, .argc = argc, .argv = argv};
+    for (const char *val;;) {
+        int code, k = cli_next_option(&args, &val, &code);
+        if (k == CLI_END) break;
         if (k == CLI_STOP) return code;
         const char *name = table[k].name;
         if (!strcmp(name, "--bullets")) {

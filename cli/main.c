@@ -1,5 +1,6 @@
 /* cli/main.c — the `mink` command: dispatch, help, the shared option helpers, and `mink devices`.
  * Each other command has a file of its own (run.c, sample.c, demo.c, bench.c). */
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,30 +50,68 @@ int cli_usage_error(const char *command, const char *fmt, ...) {
 
 int cli_is_help(const char *arg) { return !strcmp(arg, "-h") || !strcmp(arg, "--help"); }
 
-int cli_next_option(const cli_args *a, int *i, const char **value, int *exit_code) {
-    const char *arg = a->argv[(*i)++];
+/* Options through glibc's getopt_long, so they read as in every GNU tool: --dt=0.5 and --dt 0.5,
+ * -ofile and -o file, "--" before a file named like an option. The table is turned into
+ * getopt's two forms on the first call; long options return 1000 + their index. */
+enum { LONG_BASE = 1000 };
+
+static void options_start(cli_args *a) {
+    int nl = 0, ns = 0;
+    a->shorts[ns++] = '-'; /* plain arguments come back in order, as option 1 */
+    a->shorts[ns++] = ':'; /* a missing value comes back as ':' */
+    a->shorts[ns++] = 'h';
+    for (int k = 0; a->table[k].name; k++) {
+        const char *name = a->table[k].name;
+        if (name[1] != '-') {
+            a->shorts[ns++] = name[1];
+            if (a->table[k].takes_value) a->shorts[ns++] = ':';
+        } else {
+            a->longs[nl++] = (struct option){name + 2, a->table[k].takes_value ? required_argument : no_argument,
+                                             NULL, LONG_BASE + k};
+        }
+    }
+    a->longs[nl++] = (struct option){"help", no_argument, NULL, 'h'};
+    a->longs[nl] = (struct option){0};
+    a->shorts[ns] = '\0';
+    a->started = 1;
+    optind = 0; /* glibc: start afresh */
+    opterr = 0; /* the messages are ours */
+}
+
+static int plain_argument(cli_args *a, const char *arg, const char **value) {
+    *value = arg;
+    if (a->positional) return CLI_POSITIONAL;
+    cli_usage_error(a->command, "unexpected argument '%s'", arg);
+    return CLI_STOP;
+}
+
+int cli_next_option(cli_args *a, const char **value, int *exit_code) {
     *exit_code = MINK_EXIT_USAGE;
-    if (cli_is_help(arg)) {
+    if (!a->started) options_start(a);
+    if (a->rest) return optind < a->argc ? plain_argument(a, a->argv[optind++], value) : CLI_END;
+    int c = getopt_long(a->argc, a->argv, a->shorts, a->longs, NULL);
+    const char *arg = a->argv[optind - 1];
+    if (c == -1) {
+        a->rest = 1; /* the end, or "--": what follows is plain */
+        return cli_next_option(a, value, exit_code);
+    }
+    if (c == 1) return plain_argument(a, optarg, value);
+    if (c == 'h') {
         fputs(a->usage, stdout);
         *exit_code = MINK_EXIT_OK;
         return CLI_STOP;
     }
-    if (arg[0] != '-' || !strcmp(arg, "-")) {
-        *value = arg;
-        if (a->positional) return CLI_POSITIONAL;
-        cli_usage_error(a->command, "unexpected argument '%s'", arg);
-        return CLI_STOP;
-    }
-    for (int k = 0; a->table[k].name; k++) {
-        if (strcmp(arg, a->table[k].name)) continue;
-        if (a->table[k].takes_value) {
-            if (*i >= a->argc) return cli_usage_error(a->command, "option '%s' needs a value", arg), CLI_STOP;
-            *value = a->argv[(*i)++];
-        }
-        return k;
-    }
-    cli_usage_error(a->command, "unknown option '%s'", arg);
-    return CLI_STOP;
+    if (c == ':') return cli_usage_error(a->command, "option '%s' needs a value", arg), CLI_STOP;
+    if (c == '?' && optopt >= LONG_BASE)
+        return cli_usage_error(a->command, "option '%s' takes no value", a->table[optopt - LONG_BASE].name), CLI_STOP;
+    if (c == '?' && optopt)
+        return cli_usage_error(a->command, "unknown option '-%c'", optopt), CLI_STOP;
+    if (c == '?') return cli_usage_error(a->command, "unknown option '%s'", arg), CLI_STOP;
+    *value = optarg;
+    if (c >= LONG_BASE) return c - LONG_BASE;
+    for (int k = 0; a->table[k].name; k++)
+        if (a->table[k].name[1] == c) return k;
+    return cli_usage_error(a->command, "unknown option '%s'", arg), CLI_STOP;
 }
 
 int cli_parse_backend(const char *word, mink_backend *out) {
@@ -122,9 +161,12 @@ double cli_now_s(void) {
 /* ---- mink devices --------------------------------------------------------------------------- */
 
 int cli_devices(int argc, char **argv) {
-    for (int i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_devices_usage, stdout), MINK_EXIT_OK;
-        return cli_usage_error("devices", "unknown option '%s'", argv[i]);
+    static const cli_option table[] = {{NULL, 0}};
+    cli_args args = {.command = "devices", .usage = cli_devices_usage, .table = table, .argc = argc, .argv = argv};
+    for (const char *val;;) {
+        int code, k = cli_next_option(&args, &val, &code);
+        if (k == CLI_END) break;
+        return code; /* devices takes no options: help, or a usage error */
     }
     size_t count = 0;
     if (mink_device_list(NULL, 0, &count) != MINK_OK) {
@@ -161,16 +203,40 @@ int cli_devices(int argc, char **argv) {
 
 typedef struct command {
     const char *name;
-    int (*run)(int argc, char **argv);
+    int (*run)(int argc, char **argv); /* argv[0] is the command's name */
     const char *usage;
 } command;
+
+static int cli_help(int argc, char **argv);
+
+static const char cli_help_usage[] =
+    "usage: mink help [COMMAND]\n"
+    "\n"
+    "Shows what mink does and its commands, or one command's options (as `mink COMMAND --help`).\n";
 
 static const command commands[] = {
     {"run", cli_run, cli_run_usage},       {"sample", cli_sample, cli_sample_usage},
     {"demo", cli_demo, cli_demo_usage},    {"bench", cli_bench, cli_bench_usage},
-    {"devices", cli_devices, cli_devices_usage},
+    {"devices", cli_devices, cli_devices_usage}, {"help", cli_help, cli_help_usage},
 };
 enum { COMMANDS = sizeof commands / sizeof commands[0] };
+
+static int cli_help(int argc, char **argv) {
+    static const cli_option table[] = {{NULL, 0}};
+    cli_args args = {.command = "help", .usage = cli_help_usage, .table = table, .argc = argc, .argv = argv, .positional = 1};
+    const char *topic = NULL;
+    for (const char *val;;) {
+        int code, k = cli_next_option(&args, &val, &code);
+        if (k == CLI_END) break;
+        if (k == CLI_STOP) return code;
+        if (topic) return cli_usage_error("help", "one command at a time (got '%s' and '%s')", topic, val);
+        topic = val;
+    }
+    if (topic == NULL) return fputs(usage_text, stdout), MINK_EXIT_OK;
+    for (int k = 0; k < COMMANDS; k++)
+        if (!strcmp(topic, commands[k].name)) return fputs(commands[k].usage, stdout), MINK_EXIT_OK;
+    return cli_usage_error("help", "unknown command '%s'", topic);
+}
 
 int main(int argc, char **argv) {
     if (argc < 2) {
@@ -181,14 +247,8 @@ int main(int argc, char **argv) {
     if (cli_is_help(cmd)) return fputs(usage_text, stdout), MINK_EXIT_OK;
     if (!strcmp(cmd, "--version"))
         return printf("mink %d.%d.%d\n", MINK_VERSION_MAJOR, MINK_VERSION_MINOR, MINK_VERSION_PATCH), MINK_EXIT_OK;
-    if (!strcmp(cmd, "help")) {
-        if (argc < 3) return fputs(usage_text, stdout), MINK_EXIT_OK;
-        for (int k = 0; k < COMMANDS; k++)
-            if (!strcmp(argv[2], commands[k].name)) return fputs(commands[k].usage, stdout), MINK_EXIT_OK;
-        return cli_usage_error("help", "unknown command '%s'", argv[2]);
-    }
     for (int k = 0; k < COMMANDS; k++)
-        if (!strcmp(cmd, commands[k].name)) return commands[k].run(argc - 2, argv + 2);
+        if (!strcmp(cmd, commands[k].name)) return commands[k].run(argc - 1, argv + 1);
     if (cmd[0] == '-') return cli_usage_error(NULL, "unknown option '%s'", cmd);
     return cli_usage_error(NULL, "unknown command '%s'", cmd);
 }

@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Writes an 8-bit RGB image (rows top to bottom, 3 bytes a pixel) to path, by way of a temporary
-/// file renamed at the end. 0 on success; -1 with a message in err.
+/// Writes an 8-bit RGB image (rows top to bottom, 3 bytes a pixel) to path, put in place whole
+/// (cli/outfile.h). 0 on success; -1 with a message in err.
 int cli_write_png(const char *path, const uint8_t *rgb, int width, int height, char *err, size_t err_size);
 
 #endif /* MINK_CLI_PNG_H */

@@ -1,12 +1,11 @@
 /* cli/run.c — `mink run`: a batch file in, one result per pair out, streamed chunk by chunk.
  *
  * A reader thread parses the next chunk while the device sweeps this one, so reading and
- * sweeping overlap and memory stays two chunks whatever the input's size. The output goes to a
- * temporary file beside the target, renamed only on success: a failure, a bad row or Ctrl-C
- * leaves no half-written output. */
+ * sweeping overlap and memory stays two chunks whatever the input's size. The output is put in
+ * place only on success (outfile.h): a failure, a bad row or a signal leaves no half-written
+ * output. */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 
 #include "batch_file.h"
 #include "cli.h"
+#include "outfile.h"
 
 const char cli_run_usage[] =
     "usage: mink run [OPTIONS] [INPUT] [-o OUTPUT]\n"
@@ -24,7 +24,8 @@ const char cli_run_usage[] =
     "standard input), sweeps each pair over one step and writes one result per pair, in order,\n"
     "to OUTPUT (default standard output). The formats are in docs/formats.md.\n"
     "\n"
-    "  -o, --output FILE  write here: to a temporary name first, renamed only on success\n"
+    "  -o, --output FILE  write here, put in place only on success (a FIFO or a device is\n"
+    "                     written through)\n"
     "  --format F         csv or binary output (default: the input's format)\n"
     "  --backend B        auto (default: best OpenCL device, else scalar), scalar or opencl\n"
     "  --device NAME      an OpenCL device whose \"name (platform)\" contains NAME\n"
@@ -36,46 +37,6 @@ const char cli_run_usage[] =
     "A progress bar is drawn on standard error when it is a terminal; a one-line summary follows.\n"
     "exit codes: 0 success, 1 runtime failure (device, I/O, --check mismatch), 2 usage error,\n"
     "            3 malformed input (the message names file, line or record, and column)\n";
-
-/* ---- the temporary output, removed on failure and on SIGINT/SIGTERM ------------------------- */
-
-static char tmp_path[4096];
-static volatile sig_atomic_t tmp_live;
-
-static void on_signal(int sig) {
-    if (tmp_live) unlink(tmp_path);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static FILE *open_tmp(const char *target) {
-    if ((size_t)snprintf(tmp_path, sizeof tmp_path, "%s.XXXXXX", target) >= sizeof tmp_path) {
-        errno = ENAMETOOLONG;
-        return NULL;
-    }
-    int fd = mkstemp(tmp_path);
-    if (fd < 0) return NULL;
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask); /* as a plain fopen would have made it */
-    tmp_live = 1;
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    FILE *f = fdopen(fd, "w+b");
-    if (f == NULL) {
-        close(fd);
-        unlink(tmp_path);
-        tmp_live = 0;
-    }
-    return f;
-}
-
-static void drop_tmp(void) {
-    if (tmp_live) unlink(tmp_path);
-    tmp_live = 0;
-}
 
 /* ---- the reader thread ---------------------------------------------------------------------- */
 
@@ -166,10 +127,10 @@ static int parse(int argc, char **argv, run_options *o) {
     static const cli_option table[] = {{"-o", 1},      {"--output", 1}, {"--format", 1}, {"--backend", 1},
                                        {"--device", 1}, {"--dt", 1},     {"--check", 0},  {"--chunk", 1},
                                        {"-q", 0},       {"--quiet", 0},  {NULL, 0}};
-    const cli_args args = {"run", cli_run_usage, table, argc, argv, 1};
-    for (int i = 0; i < argc;) {
-        const char *val = NULL;
-        int code, k = cli_next_option(&args, &i, &val, &code);
+    cli_args args = {.command = "run", .usage = cli_run_usage, .table = table, .argc = argc, .argv = argv, .positional = 1};
+    for (const char *val;;) {
+        int code, k = cli_next_option(&args, &val, &code);
+        if (k == CLI_END) break;
         if (k == CLI_STOP) return code == MINK_EXIT_OK ? -1 : -2;
         const char *name = k >= 0 ? table[k].name : "";
         if (k == CLI_POSITIONAL) {
@@ -226,6 +187,8 @@ int cli_run(int argc, char **argv) {
     int rc = MINK_EXIT_FAILURE, reader_open = 0, thread_live = 0;
     const char *in_name = from_stdin ? "<stdin>" : o.input;
     FILE *in = from_stdin ? stdin : fopen(o.input, "rb"), *out = NULL;
+    cli_outfile outfile = {0};
+    char err[2 * CLI_PATH_MAX];
     mink_context *ctx = NULL, *scalar = NULL;
     mink_hit *hits = NULL, *ref = NULL;
     cli_reader reader;
@@ -234,14 +197,16 @@ int cli_run(int argc, char **argv) {
     tally t = {0};
     double start = cli_now_s();
 
-    if (in == NULL) {
-        fprintf(stderr, "mink: run: %s: %s\n", o.input, strerror(errno));
+    struct stat st;
+    if (in == NULL || (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "mink: run: %s: %s\n", o.input, strerror(in ? EISDIR : errno));
+        if (in != NULL) fclose(in);
         return MINK_EXIT_FAILURE;
     }
     reader_open = 1;
     if (cli_reader_open(&reader, in, in_name) != 0) {
         fprintf(stderr, "mink: run: %s\n", reader.error);
-        rc = MINK_EXIT_BAD_INPUT;
+        rc = reader.io_error ? MINK_EXIT_FAILURE : MINK_EXIT_BAD_INPUT;
         goto done;
     }
     cli_format format = o.format ? o.format : reader.format;
@@ -249,11 +214,11 @@ int cli_run(int argc, char **argv) {
         rc = cli_usage_error("run", "binary output to a terminal: give -o FILE or --format csv");
         goto done;
     }
-    out = to_stdout ? stdout : open_tmp(o.output);
-    if (out == NULL) {
-        fprintf(stderr, "mink: run: cannot write beside %s: %s\n", o.output, strerror(errno));
+    if (!to_stdout && cli_outfile_open(&outfile, o.output, err, sizeof err) != 0) {
+        fprintf(stderr, "mink: run: %s\n", err);
         goto done;
     }
+    out = to_stdout ? stdout : outfile.file;
     if (mink_context_create(&o.desc, &ctx) != MINK_OK ||
         (o.check && mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar) != MINK_OK)) {
         fprintf(stderr, "mink: run: %s\n", mink_last_error());
@@ -275,7 +240,6 @@ int cli_run(int argc, char **argv) {
     }
     thread_live = 1;
 
-    struct stat st;
     progress pg = {.on = !o.quiet && isatty(STDERR_FILENO), .start = start};
     if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) pg.total_bytes = (uint64_t)st.st_size;
 
@@ -287,7 +251,7 @@ int cli_run(int argc, char **argv) {
         if (s->error) {
             progress_draw(&pg, t.pairs, 0, 1);
             fprintf(stderr, "mink: run: %s\n", reader.error);
-            rc = MINK_EXIT_BAD_INPUT;
+            rc = reader.io_error ? MINK_EXIT_FAILURE : MINK_EXIT_BAD_INPUT;
             goto done;
         }
         if (s->count == 0) break;
@@ -322,10 +286,11 @@ int cli_run(int argc, char **argv) {
     progress_draw(&pg, t.pairs, 0, 1);
     if (cli_write_finish(out, format, t.pairs) != 0) goto write_failed;
     if (!to_stdout) {
-        FILE *f = out;
         out = NULL;
-        if (fclose(f) != 0 || rename(tmp_path, o.output) != 0) goto write_failed;
-        tmp_live = 0;
+        if (cli_outfile_commit(&outfile, err, sizeof err) != 0) {
+            fprintf(stderr, "mink: run: %s\n", err);
+            goto done;
+        }
     }
     if (!o.quiet) {
         double secs = cli_now_s() - start;
@@ -352,8 +317,7 @@ done:
         pthread_mutex_unlock(&pipe.mu);
         pthread_join(thread, NULL);
     }
-    if (out != NULL && out != stdout) fclose(out);
-    if (rc != MINK_EXIT_OK) drop_tmp();
+    cli_outfile_discard(&outfile);
     if (reader_open) cli_reader_close(&reader);
     if (in != NULL && in != stdin) fclose(in);
     mink_context_destroy(ctx);

@@ -7,6 +7,7 @@
 
 #include "batch_file.h"
 #include "cli.h"
+#include "outfile.h"
 #include "mink/sample.h"
 
 const char cli_sample_usage[] =
@@ -37,10 +38,10 @@ int cli_sample(int argc, char **argv) {
     unsigned long long seed = 1;
     const char *kind = "mixed", *path = NULL;
     cli_format format = CLI_FORMAT_CSV;
-    const cli_args args = {"sample", cli_sample_usage, table, argc, argv, 0};
-    for (int i = 0; i < argc;) {
-        const char *val = NULL;
-        int code, k = cli_next_option(&args, &i, &val, &code);
+    cli_args args = {.command = "sample", .usage = cli_sample_usage, .table = table, .argc = argc, .argv = argv};
+    for (const char *val;;) {
+        int code, k = cli_next_option(&args, &val, &code);
+        if (k == CLI_END) break;
         if (k == CLI_STOP) return code;
         const char *name = table[k].name;
         if (!strcmp(name, "--count")) {
@@ -62,11 +63,13 @@ int cli_sample(int argc, char **argv) {
     int to_stdout = path == NULL || !strcmp(path, "-");
     if (to_stdout && format == CLI_FORMAT_BINARY && isatty(STDOUT_FILENO))
         return cli_usage_error("sample", "binary output to a terminal: give -o FILE or --format csv");
-    FILE *f = to_stdout ? stdout : fopen(path, "w+b");
-    if (f == NULL) {
-        fprintf(stderr, "mink: sample: %s: %s\n", path, strerror(errno));
+    cli_outfile out = {0};
+    char message[2 * CLI_PATH_MAX];
+    if (!to_stdout && cli_outfile_open(&out, path, message, sizeof message) != 0) {
+        fprintf(stderr, "mink: sample: %s\n", message);
         return MINK_EXIT_FAILURE;
     }
+    FILE *f = to_stdout ? stdout : out.file;
     /* Written in chunks, each from its own seed, so memory stays small for any count. */
     size_t chunk = count < SAMPLE_CHUNK ? count : SAMPLE_CHUNK;
     mink_pair *pairs = malloc((chunk ? chunk : 1) * sizeof *pairs);
@@ -78,13 +81,17 @@ int cli_sample(int argc, char **argv) {
         ok = cli_write_pairs(f, format, pairs, n) == 0;
     }
     ok = ok && cli_write_finish(f, format, count) == 0;
-    int err = errno;
-    ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
+    int err = errno, memory = pairs && tmp;
     free(pairs);
     free(tmp);
     if (!ok) {
+        cli_outfile_discard(&out);
         fprintf(stderr, "mink: sample: writing %s: %s\n", to_stdout ? "<stdout>" : path,
-                pairs && tmp ? strerror(err) : "out of memory");
+                memory ? strerror(err) : "out of memory");
+        return MINK_EXIT_FAILURE;
+    }
+    if (to_stdout ? fflush(f) != 0 : cli_outfile_commit(&out, message, sizeof message) != 0) {
+        fprintf(stderr, "mink: sample: %s\n", to_stdout ? strerror(errno) : message);
         return MINK_EXIT_FAILURE;
     }
     return MINK_EXIT_OK;

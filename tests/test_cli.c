@@ -2,11 +2,16 @@
  * with the library called directly, bit for bit; malformed files give the documented message and
  * exit code and leave no output; the demo writes a PNG that decodes; `mink bench` writes its CSV
  * and plot. The files are written here by hand, not by the command's own writers. */
-#define _POSIX_C_SOURCE 200809L /* truncate */
+#define _GNU_SOURCE /* truncate, mknod, makedev */
 #include <dirent.h>
+#include <fcntl.h>
 #include <png.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test_util.h"
@@ -16,6 +21,9 @@
 #endif
 #ifndef SCRATCH
 #error "SCRATCH: a folder the test may write in"
+#endif
+#ifndef NO_TMPFILE
+#error "NO_TMPFILE: the preloaded library that takes O_TMPFILE away (tests/no_tmpfile.c)"
 #endif
 
 /* ---- running the command -------------------------------------------------------------------- */
@@ -37,6 +45,18 @@ static int mink(const char *fmt, ...) {
     size_t n = f ? fread(out_text, 1, sizeof out_text - 1, f) : 0;
     out_text[n] = '\0';
     if (f) fclose(f);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Runs a shell command in the scratch folder with $M naming the command; returns its exit code. */
+static int sh(const char *fmt, ...) {
+    char body[4096], cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "cd '%s' && M='%s' && { %s; } 2> stderr.txt", SCRATCH, MINK_CLI, body);
+    int status = system(cmd);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -279,6 +299,7 @@ static void expect_bad(const char *file, const char *message) {
 
 static void malformed_csv(void **state) {
     (void)state;
+    mink_hit hits_bom[1];
     static const bad_case cases[] = {
         {"empty.csv", "", "empty file"},
         {"blank.csv", "\n# only a comment\n\n", "empty file: expected a header line"},
@@ -324,6 +345,33 @@ static void malformed_csv(void **state) {
     fputc('\n', f);
     fclose(f);
     expect_bad("huge.csv", "line 2: longer than 65535 bytes");
+    /* bytes a text reader would hide: a NUL inside a row is an error, not the row's end; a UTF-8
+     * byte order mark before the header is skipped; the file's bytes are never echoed raw */
+    static const char nul_rows[] = "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                                   "box,0,0,1,1,0,0,circle,5,5,1\0,0,0\n";
+    f = fopen(scratch("nul.csv"), "wb");
+    fwrite(nul_rows, 1, sizeof nul_rows - 1, f);
+    fclose(f);
+    write_text("bom.csv", "\xef\xbb\xbf" "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
+                          "box,0,0,1,1,10,0,circle,5,0.5,1,0,0\n");
+    write_text("escape.csv", "a_kind,a_vx,a_vy,b_kind,b_vx,b_vy,\x1b[2J\x1b]0;owned\x07\n");
+    for (int b = 0; b < 2; b++) {
+        const char *be = b ? "opencl" : "scalar";
+        assert_int_equal(mink("run --backend %s nul.csv -o result.csv", be), 3);
+        assert_non_null(strstr(out_text, "nul.csv: line 2, byte 29: a NUL byte"));
+        assert_no_output("result.csv");
+        assert_int_equal(mink("run --backend %s bom.csv -o bom_out.csv", be), 0);
+        assert_int_equal(read_csv_hits("bom_out.csv", hits_bom, 1), 1);
+        assert_int_equal(hits_bom[0].flags, MINK_HIT_CONTACT);
+        assert_int_equal(mink("run --backend %s escape.csv -o result.csv", be), 3);
+        assert_non_null(strstr(out_text, "unknown column '\\x1b[2J\\x1b]0;owned\\x07'"));
+        assert_null(strchr(out_text, '\x1b'));
+        assert_null(strchr(out_text, '\x07'));
+        /* a folder is the system's refusal (1), not a malformed file (3) */
+        assert_int_equal(mink("run --backend %s . -o result.csv", be), 1);
+        assert_non_null(strstr(out_text, ".: Is a directory"));
+        assert_no_output("result.csv");
+    }
     /* invalid geometry in a well-formed row is a result, not an error */
     write_text("invalid_rows.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
                                    "box,1,1,0,0,0,0,circle,5,5,1,0,0\n"
@@ -400,6 +448,10 @@ static void usage_errors(void **state) {
         {"sample --kind teapot", "--kind is mixed, polygon or rotating"},
         {"bench --max 10", "--max needs a whole number from 1000"},
         {"help teapot", "unknown command 'teapot'"},
+        {"help run demo", "one command at a time"},
+        {"run tiny.csv --check=yes", "option '--check' takes no value"},
+        {"run tiny.csv -x", "unknown option '-x'"},
+        {"devices extra", "unexpected argument 'extra'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int rc = mink("%s", cases[i].args);
@@ -407,9 +459,16 @@ static void usage_errors(void **state) {
             fail_msg("'%s': exit %d, '%s'; expected 2 and '%s'", cases[i].args, rc, out_text, cases[i].message);
     }
     assert_int_equal(mink("run tiny.csv -o tiny.out"), 0); /* a header alone is an empty batch */
+    /* getopt_long's forms: --name=value, -ovalue, "--" before a name that looks like an option */
+    assert_int_equal(mink("run --dt=0.5 --backend=scalar tiny.csv -otiny2.out"), 0);
+    assert_true(exists("tiny2.out"));
+    write_text("-dash.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n");
+    assert_int_equal(mink("run -q -o dash.out -- -dash.csv"), 0);
+    assert_int_equal(mink("help help > help.txt"), 0);
+    assert_int_equal(sh("grep -q 'usage: mink help' help.txt"), 0);
     assert_int_equal(mink("run missing.csv -o x.out"), 1);
     assert_non_null(strstr(out_text, "missing.csv: No such file"));
-    for (const char *const *c = (const char *const[]){"run", "sample", "demo", "bench", "devices", NULL}; *c; c++) {
+    for (const char *const *c = (const char *const[]){"run", "sample", "demo", "bench", "devices", "help", NULL}; *c; c++) {
         assert_int_equal(mink("%s --help > help.txt", *c), 0);
         assert_int_equal(mink("help %s > help2.txt", *c), 0);
         assert_int_equal(system("cmp -s '" SCRATCH "/help.txt' '" SCRATCH "/help2.txt'"), 0);
@@ -493,6 +552,218 @@ static void bench_writes_csv_and_plot(void **state) {
     assert_png("benchdir/throughput.png", 0, 0);
 }
 
+/* ---- output files: what the path names decides how it is written (cli/outfile.h) ------------ */
+
+static const char *const backends[] = {"scalar", "opencl"};
+
+static mode_t kind_of(const char *name) {
+    struct stat st;
+    assert_int_equal(lstat(scratch(name), &st), 0);
+    return st.st_mode & S_IFMT;
+}
+
+static void assert_same_file(const char *a, const char *b) {
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", scratch(a), scratch(b));
+    if (system(cmd) != 0) fail_msg("%s and %s differ", a, b);
+}
+
+/* Nothing in the scratch folder whose name starts with `stem.` and goes on (a temporary). */
+static void assert_no_temporaries(const char *stem) {
+    DIR *dir = opendir(SCRATCH);
+    assert_non_null(dir);
+    size_t len = strlen(stem);
+    for (struct dirent *e; (e = readdir(dir)) != NULL;)
+        if (!strncmp(e->d_name, stem, len) && e->d_name[len] == '.' && strchr(e->d_name + len + 1, '.') == NULL &&
+            strlen(e->d_name + len + 1) >= 6)
+            fail_msg("temporary left behind: %s", e->d_name);
+    closedir(dir);
+}
+
+static void fresh(const char *name) {
+    unlink(scratch(name));
+}
+
+static void output_targets(void **state) {
+    (void)state;
+    mink_pair *pairs = make_batch();
+    write_csv("in.csv", pairs, N);
+    free(pairs);
+    mkdir(scratch("sub"), 0777);
+    mkdir(scratch("folder.csv"), 0777);
+    for (int b = 0; b < 2; b++) {
+        const char *be = backends[b];
+        assert_int_equal(mink("run --backend %s in.csv -o ref.csv -q", be), 0);
+        /* a FIFO is written through and stays a FIFO: its reader gets every byte */
+        fresh("out.fifo");
+        assert_int_equal(mkfifo(scratch("out.fifo"), 0666), 0);
+        assert_int_equal(sh("cat out.fifo > fifo.got & \"$M\" run --backend %s in.csv -o out.fifo -q; rc=$?; wait; exit $rc", be), 0);
+        assert_int_equal(kind_of("out.fifo"), S_IFIFO);
+        assert_same_file("fifo.got", "ref.csv");
+        /* a character device (made here when we may: root) is written through and stays one */
+        fresh("null.dev");
+        if (mknod(scratch("null.dev"), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+            assert_int_equal(mink("run --backend %s in.csv -o null.dev -q", be), 0);
+            assert_int_equal(kind_of("null.dev"), S_IFCHR);
+            fresh("null.dev");
+        }
+        /* a symlink: the file it names gets the output, the link stays a link */
+        fresh("target.csv"), fresh("link.csv");
+        write_text("target.csv", "old\n");
+        assert_int_equal(symlink("target.csv", scratch("link.csv")), 0);
+        assert_int_equal(mink("run --backend %s in.csv -o link.csv -q", be), 0);
+        assert_int_equal(kind_of("link.csv"), S_IFLNK);
+        assert_same_file("target.csv", "ref.csv");
+        /* ... and a failed run leaves that file as it was */
+        write_text("target.csv", "precious\n");
+        write_text("bad.csv", "a_kind,a_vx,a_vy,b_kind,b_vx,b_vy\nbox,0,0,triangle,0,0\n");
+        assert_int_equal(mink("run --backend %s bad.csv -o link.csv", be), 3);
+        assert_int_equal(kind_of("link.csv"), S_IFLNK);
+        FILE *f = fopen(scratch("target.csv"), "rb");
+        char text[16] = {0};
+        assert_non_null(fgets(text, sizeof text, f));
+        fclose(f);
+        assert_string_equal(text, "precious\n");
+        /* a relative link in a folder, to a file not there yet: the file is made where it points */
+        fresh("sub/dangling.csv"), fresh("made.csv");
+        assert_int_equal(symlink("../made.csv", scratch("sub/dangling.csv")), 0);
+        assert_int_equal(mink("run --backend %s in.csv -o sub/dangling.csv -q", be), 0);
+        assert_int_equal(kind_of("sub/dangling.csv"), S_IFLNK);
+        assert_same_file("made.csv", "ref.csv");
+        /* a regular file is replaced whole and keeps its permissions */
+        write_text("mode.csv", "old\n");
+        chmod(scratch("mode.csv"), 0640);
+        assert_int_equal(mink("run --backend %s in.csv -o mode.csv -q", be), 0);
+        struct stat st;
+        assert_int_equal(stat(scratch("mode.csv"), &st), 0);
+        assert_int_equal(st.st_mode & 07777, 0640);
+        assert_same_file("mode.csv", "ref.csv");
+        /* a folder is refused as a runtime failure, and nothing is written */
+        assert_int_equal(mink("run --backend %s in.csv -o folder.csv", be), 1);
+        assert_non_null(strstr(out_text, "folder.csv: Is a directory"));
+        /* the demo's picture, through a FIFO and through a link */
+        fresh("pic.fifo"), fresh("pic.png"), fresh("piclink.png");
+        assert_int_equal(mkfifo(scratch("pic.fifo"), 0666), 0);
+        assert_int_equal(sh("cat pic.fifo > pic.got & \"$M\" demo --backend %s --bullets 50 --steps 2 --size 32 "
+                            "--out pic.fifo > /dev/null; rc=$?; wait; exit $rc", be), 0);
+        assert_int_equal(kind_of("pic.fifo"), S_IFIFO);
+        assert_png("pic.got", 32, 32);
+        assert_int_equal(symlink("pic.png", scratch("piclink.png")), 0);
+        assert_int_equal(mink("demo --backend %s --bullets 50 --steps 2 --size 32 --out piclink.png > /dev/null", be), 0);
+        assert_int_equal(kind_of("piclink.png"), S_IFLNK);
+        assert_png("pic.png", 32, 32);
+    }
+    /* `mink sample -o` the same way */
+    fresh("s.fifo");
+    assert_int_equal(mkfifo(scratch("s.fifo"), 0666), 0);
+    assert_int_equal(mink("sample --count 100 -o s_ref.csv"), 0);
+    assert_int_equal(sh("cat s.fifo > s.got & \"$M\" sample --count 100 -o s.fifo; rc=$?; wait; exit $rc"), 0);
+    assert_int_equal(kind_of("s.fifo"), S_IFIFO);
+    assert_same_file("s.got", "s_ref.csv");
+    for (const char *const *stem = (const char *const[]){"target.csv", "made.csv", "mode.csv", "pic.png", "s_ref.csv", NULL};
+         *stem; stem++)
+        assert_no_temporaries(*stem);
+}
+
+/* ---- signals: no temporary survives one that can be caught ---------------------------------- */
+
+/* Whether the running command holds its output open yet: a file in the scratch folder that has no
+ * name (O_TMPFILE: "/#123 (deleted)") or a named temporary "sig.csv.XXXXXX". */
+static int holds_output(pid_t pid, int named) {
+    char dir[64], link[8192], target[8192];
+    snprintf(dir, sizeof dir, "/proc/%d/fd", (int)pid);
+    DIR *d = opendir(dir);
+    if (d == NULL) return 0;
+    int found = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL && !found;) {
+        snprintf(link, sizeof link, "%s/%s", dir, e->d_name);
+        ssize_t n = readlink(link, target, sizeof target - 1);
+        if (n <= 0) continue;
+        target[n] = '\0';
+        if (strncmp(target, SCRATCH "/", strlen(SCRATCH) + 1)) continue;
+        found = named ? strstr(target, "/sig.csv.") != NULL : strstr(target, " (deleted)") != NULL;
+    }
+    closedir(d);
+    return found;
+}
+
+/* `mink run` reading a FIFO that stays open, killed by sig once it holds its output; or, for
+ * SIGXFSZ on the scalar path, run on a whole file under a file-size limit it outgrows.
+ * named: O_TMPFILE taken away. */
+static void run_killed(const char *backend, int sig, int named, const char *input, size_t prefix) {
+    /* PoCL's compiler writes files too, and fails under the limit: on OpenCL the signal is sent */
+    int real_limit = sig == SIGXFSZ && !strcmp(backend, "scalar");
+    fresh("sig.csv"), fresh("sig.fifo");
+    assert_int_equal(mkfifo(scratch("sig.fifo"), 0666), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (chdir(SCRATCH) != 0) _exit(120);
+        setrlimit(RLIMIT_CORE, &(struct rlimit){0, 0});
+        signal(SIGPIPE, SIG_DFL); /* this test ignores it, and an ignored signal stays ignored across exec */
+        if (real_limit) setrlimit(RLIMIT_FSIZE, &(struct rlimit){4096, 4096});
+        if (named) setenv("LD_PRELOAD", NO_TMPFILE, 1);
+        /* the sanitizer build: its runtime after the preload, and its crash handlers out of the way
+         * (a handler already there is left alone, cli/outfile.c) */
+        char asan[1024];
+        const char *old = getenv("ASAN_OPTIONS");
+        snprintf(asan, sizeof asan, "%s%sverify_asan_link_order=0:handle_segv=0:handle_sigbus=0:handle_sigfpe=0",
+                 old ? old : "", old ? ":" : "");
+        setenv("ASAN_OPTIONS", asan, 1);
+        int devnull = open("/dev/null", O_WRONLY);
+        dup2(devnull, 2);
+        execl(MINK_CLI, "mink", "run", "--backend", backend, "--chunk", "64", "-q",
+              real_limit ? "sig_in.csv" : "sig.fifo", "-o", "sig.csv", (char *)NULL);
+        _exit(121);
+    }
+    int fd = -1;
+    if (!real_limit) {
+        fd = open(scratch("sig.fifo"), O_WRONLY);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, input, prefix), (ssize_t)prefix); /* then held open: it waits for more */
+        int held = 0;
+        for (int tries = 0; tries < 12000 && !(held = holds_output(pid, named)); tries++)
+            nanosleep(&(struct timespec){0, 10000000}, NULL);
+        assert_true(held);
+        kill(pid, sig);
+    }
+    int status = 0, ended = 0;
+    for (int tries = 0; tries < 6000 && !(ended = waitpid(pid, &status, WNOHANG) == pid); tries++)
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    if (!ended) kill(pid, SIGKILL), waitpid(pid, &status, 0);
+    if (fd >= 0) close(fd);
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != sig)
+        fail_msg("%s, signal %d%s: ended with status %#x", backend, sig, named ? " (named)" : "", (unsigned)status);
+    assert_false(exists("sig.csv"));
+    assert_no_temporaries("sig.csv");
+}
+
+static void signals_leave_nothing(void **state) {
+    (void)state;
+    assert_int_equal(sh("rm -f sig.csv.*"), 0); /* from an earlier run of this suite, stopped midway */
+    signal(SIGPIPE, SIG_IGN);
+    assert_int_equal(mink("sample --count 30000 -o sig_in.csv"), 0);
+    FILE *f = fopen(scratch("sig_in.csv"), "rb");
+    assert_non_null(f);
+    static char input[8 << 20];
+    size_t n = fread(input, 1, sizeof input - 1, f);
+    fclose(f);
+    input[n] = '\0';
+    assert_true(n > (1 << 20) + 4096);
+    size_t prefix = (size_t)(strchr(input + (1 << 20) + 1024, '\n') - input) + 1; /* past the reader's first 1 MiB */
+    static const int every[] = {SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+                                SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, 0};
+    static const int some[] = {SIGINT, SIGTERM, SIGPIPE, SIGUSR1, SIGALRM, SIGSEGV, SIGXFSZ, 0};
+    for (int named = 0; named < 2; named++)
+        for (int b = 0; b < 2; b++) {
+            const int *sigs = b == 0 ? every : some;
+            for (int k = 0; sigs[k]; k++)
+                run_killed(backends[b], sigs[k], named, input, prefix);
+            run_killed(backends[b], SIGRTMIN + 3, named, input, prefix);
+        }
+    signal(SIGPIPE, SIG_DFL);
+}
+
 int main(void) {
     mkdir(SCRATCH, 0777);
     const struct CMUnitTest tests[] = {
@@ -505,6 +776,8 @@ int main(void) {
         cmocka_unit_test(progress_on_a_terminal),
         cmocka_unit_test(demo_writes_png),
         cmocka_unit_test(bench_writes_csv_and_plot),
+        cmocka_unit_test(output_targets),
+        cmocka_unit_test(signals_leave_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
