@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../bench/stream.h" /* the STREAM measurement bench_perf uses too */
+#include "stream.h" /* the STREAM measurement; bench_perf uses it too */
 #include "cli.h"
 #include "mink/sample.h"
 

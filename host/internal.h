@@ -86,6 +86,7 @@ struct mink_context {
     cl_program program;
     cl_kernel kernels[MINK_KERNEL_COUNT];
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
+    int world_layout_checked;    /* the world's records were checked against the device's */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
     size_t pairs_per_item[MINK_KERNEL_COUNT]; /* batch pairs one work-item sweeps (MINK_RUN or 1) */
@@ -144,6 +145,10 @@ void mink__device_label(cl_device_id device, char *out, size_t size);
 
 /* program.c: builds the embedded program and its kernels into ctx. */
 mink_status mink__program_build(mink_context *ctx);
+/* Runs layout kernel id once: the device must agree with the host on each of the n record sizes
+ * (MINK_KERNEL_LAYOUT: the batches' records, at build; MINK_KERNEL_WORLD_LAYOUT: the world's, at
+ * its first world). MINK_ERR_NO_DEVICE with a message naming the record when they differ. */
+mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n);
 
 /* scalar.c: the scalar path, one loop per batch kind. Only the rotating one reads desc. */
 typedef void mink_scalar_fn(const void *in, size_t count, float dt, const mink_rotating_desc *desc,

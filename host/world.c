@@ -76,6 +76,13 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (!isfinite(desc.skin) || desc.skin < 0.0f)
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: skin must be finite and >= 0, not %g",
                           (double)desc.skin);
+    if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
+        const cl_uint sizes[6] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
+                                  sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact)};
+        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 6);
+        if (status != MINK_OK) return status;
+        ctx->world_layout_checked = 1;
+    }
     mink_world *w = calloc(1, sizeof *w);
     if (w == NULL) return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_create: out of memory");
     w->ctx = ctx;

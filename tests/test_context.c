@@ -6,7 +6,6 @@
 
 #include "test_util.h"
 
-extern const char *mink__test_kernel_source; /* host/program.c's test-only seam */
 
 static void scalar_status_strings(void **state) {
     (void)state;
@@ -200,21 +199,6 @@ static void opencl_unknown_device_name(void **state) {
     assert_non_null(strstr(mink_last_error(), "found:")); /* and it says what there is */
 }
 
-/* A program that does not build fails the context with the compiler's log. */
-static void opencl_build_failure_carries_the_log(void **state) {
-    (void)state;
-    mink_context *ctx = (mink_context *)&ctx;
-    mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";
-    mink_status s = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx);
-    mink__test_kernel_source = NULL;
-    assert_int_equal(s, MINK_ERR_BUILD);
-    assert_null(ctx);
-    assert_non_null(strstr(mink_last_error(), "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE"));
-    assert_non_null(strstr(mink_last_error(), "undefined_name")); /* from the compiler's log */
-    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx), MINK_OK);
-    mink_context_destroy(ctx);
-}
-
 /* Splitting into launches, and either way of moving data, give the same bits. */
 static void opencl_splits_and_transfers_agree(void **state) {
     const paths *p = *state;
@@ -317,7 +301,6 @@ int main(int argc, char **argv) {
         cmocka_unit_test(opencl_auto_picks_a_device),
         cmocka_unit_test(opencl_device_list),
         cmocka_unit_test(opencl_unknown_device_name),
-        cmocka_unit_test(opencl_build_failure_carries_the_log),
         cmocka_unit_test_setup_teardown(opencl_bad_batch_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_splits_and_transfers_agree, paths_setup, paths_teardown),
         cmocka_unit_test(opencl_auto_sends_small_batches_to_scalar),

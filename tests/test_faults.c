@@ -224,6 +224,9 @@ static void world_faults(void **state) {
 
     long before = mink__seam_live();
     mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    mink_world *first = NULL; /* a context checks the world's layout once, at its first world */
+    assert_int_equal(mink_world_create(ctx, NULL, &first), MINK_OK);
+    mink_world_destroy(first);
     long with_context = mink__seam_live();
     mink__seam_arm(0, 0, 0);
     world_scenario(ctx, &got);
@@ -283,12 +286,56 @@ static void world_lost_device(void **state) {
     mink_context_destroy(ctx);
 }
 
+/* A context checks the world's records against the device at its first world: each of that
+ * check's calls failing fails the create with a status and a message, leaks nothing, and the next
+ * create checks again and succeeds. */
+static void world_layout_check_faults(void **state) {
+    (void)state;
+    mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    long with_context = mink__seam_live();
+    for (unsigned long n = 1;; n++) {
+        mink_world *w = NULL;
+        mink__seam_arm(n, 0, FAULT);
+        mink_status s = mink_world_create(ctx, NULL, &w);
+        mink__seam_arm(0, 0, 0);
+        if (s == MINK_OK) { /* n is past the check's calls: it passed, once and for all */
+            assert_true(n > 3);
+            mink_world_destroy(w);
+            break;
+        }
+        assert_null(w);
+        assert_true(mink_context_error(ctx)[0] != '\0');
+        assert_int_equal(mink__seam_live(), with_context);
+    }
+    mink_context_destroy(ctx);
+}
+
+/* The test-only build's other seam (host/program.c): a kernel source that does not build. */
+extern const char *mink__test_kernel_source;
+
+/* A program that does not build fails the context with the compiler's log. */
+static void opencl_build_failure_carries_the_log(void **state) {
+    (void)state;
+    mink_context *ctx = (mink_context *)&ctx;
+    mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";
+    mink_status s = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx);
+    mink__test_kernel_source = NULL;
+    assert_int_equal(s, MINK_ERR_BUILD);
+    assert_null(ctx);
+    assert_non_null(strstr(mink_last_error(), "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE"));
+    assert_non_null(strstr(mink_last_error(), "undefined_name")); /* from the compiler's log */
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx), MINK_OK);
+    mink_context_destroy(ctx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(context_creation),
+        cmocka_unit_test(opencl_build_failure_carries_the_log),
         cmocka_unit_test(batch_map),
         cmocka_unit_test(batch_copy),
         cmocka_unit_test(world_faults),
+        cmocka_unit_test(world_layout_check_faults),
         cmocka_unit_test(world_lost_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

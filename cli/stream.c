@@ -1,4 +1,4 @@
-/* bench/stream.c — see stream.h. */
+/* cli/stream.c — see stream.h. */
 #include "stream.h"
 
 #include <pthread.h>
