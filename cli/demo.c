@@ -46,6 +46,7 @@ enum { CAT_WALL = 1, CAT_TARGET = 2, CAT_BULLET = 4, LIFETIME = 100, BULLET_SHAP
 typedef struct bullet {
     int32_t room;    /* -1: the slot holds no bullet */
     uint32_t age, shape;
+    uint32_t handle; /* the world's name for it (its slot is where it is kept here) */
 } bullet;
 
 typedef struct demo {
@@ -55,8 +56,8 @@ typedef struct demo {
     float room_size;
     uint32_t wall_shape[2], target_shape, bullet_shape[BULLET_SHAPES];
     float bullet_radius[BULLET_SHAPES];
-    size_t cap;           /* handles are below this */
-    bullet *bullets;      /* by handle */
+    size_t cap;           /* slots are below this */
+    bullet *bullets;      /* by slot */
     mink_vec2 *pos, *prev, *check_pos;
     uint32_t *targets;    /* handles */
     mink_vec2 *target_vel;
@@ -188,10 +189,10 @@ static int churn(demo *d, size_t bullets, size_t step) {
     size_t ngone = 0;
     if (!gone) return 0;
     for (size_t h = 0; h < d->cap; h++)
-        if (d->bullets[h].room >= 0 && d->bullets[h].age >= LIFETIME) gone[ngone++] = (uint32_t)h;
+        if (d->bullets[h].room >= 0 && d->bullets[h].age >= LIFETIME) gone[ngone++] = d->bullets[h].handle;
     int ok = 1;
     for (int w = 0; ok && ngone && w < d->worlds; w++) ok = mink_world_remove(d->world[w], gone, ngone) == MINK_OK;
-    for (size_t i = 0; i < ngone; i++) d->bullets[gone[i]].room = -1;
+    for (size_t i = 0; i < ngone; i++) d->bullets[mink_world_slot(gone[i])].room = -1;
     d->alive -= ngone;
     free(gone);
 
@@ -220,16 +221,17 @@ static int churn(demo *d, size_t bullets, size_t step) {
                            .response = response, .category = cat, .mask = mask};
     ok = ok && add_all(d, &b, handles);
     for (size_t i = 0; ok && i < want; i++) {
-        if (handles[i] >= d->cap) { ok = 0; break; }
-        d->bullets[handles[i]] = (bullet){.room = room[i], .age = 0, .shape = shape[i]};
-        d->pos[handles[i]] = pos[i];
+        uint32_t slot = mink_world_slot(handles[i]);
+        if (slot >= d->cap) { ok = 0; break; }
+        d->bullets[slot] = (bullet){.room = room[i], .age = 0, .shape = shape[i], .handle = handles[i]};
+        d->pos[slot] = pos[i];
     }
     d->alive += ok ? want : 0;
     free(shape), free(shape_ids), free(handles), free(response), free(cat), free(mask), free(pos), free(vel), free(room);
     return ok;
 }
 
-/* Every slot's position: handles are below the world's slot count. */
+/* Every slot's position. */
 static int read_positions(demo *d, int w, mink_vec2 *out) {
     size_t slots = mink_world_get_stats(d->world[w]).slots;
     if (slots > d->cap) return 0;
@@ -240,7 +242,7 @@ static int read_positions(demo *d, int w, mink_vec2 *out) {
 static int steer_targets(demo *d) {
     int rooms = d->rooms * d->rooms;
     for (int r = 0; r < rooms; r++) {
-        float x = d->pos[d->targets[r]].x, lo = (float)(r % d->rooms) * d->room_size + 2.0f * TARGET_HALF;
+        float x = d->pos[mink_world_slot(d->targets[r])].x, lo = (float)(r % d->rooms) * d->room_size + 2.0f * TARGET_HALF;
         float hi = lo + d->room_size - 4.0f * TARGET_HALF;
         if ((x < lo && d->target_vel[r].x < 0.0f) || (x > hi && d->target_vel[r].x > 0.0f))
             d->target_vel[r].x = -d->target_vel[r].x;
@@ -258,12 +260,12 @@ static const float PATH_RGB[3] = {0.02f, 0.06f, 0.10f}, HIT_RGB[3] = {0.9f, 0.15
 static void draw_step(demo *d, const mink_event *events, size_t nevents) {
     size_t e = 0;
     /* events are sorted by t, not by body: walk them once, drawing each traced body's chain */
-    mink_vec2 *at = d->check_pos; /* scratch: the last drawn point of each handle */
+    mink_vec2 *at = d->check_pos; /* scratch: the last drawn point of each slot */
     for (size_t h = 0; h < d->cap; h++) at[h] = d->prev[h];
     for (e = 0; e < nevents; e++) {
         const mink_event *ev = &events[e];
         dot(d, ev->point, 0, HIT_RGB);
-        uint32_t h = ev->body_a;
+        uint32_t h = mink_world_slot(ev->body_a);
         if (h >= d->cap || d->bullets[h].room < 0 || h % TRACE) continue;
         float r = d->bullet_radius[d->bullets[h].shape];
         mink_vec2 c = mink_v2(ev->point.x + ev->normal.x * r, ev->point.y + ev->normal.y * r);
@@ -272,7 +274,10 @@ static void draw_step(demo *d, const mink_event *events, size_t nevents) {
     }
     for (size_t h = 0; h < d->cap; h += TRACE)
         if (d->bullets[h].room >= 0) line(d, at[h], d->pos[h], PATH_RGB);
-    for (int r = 0; r < d->rooms * d->rooms; r++) line(d, d->prev[d->targets[r]], d->pos[d->targets[r]], TARGET_PATH_RGB);
+    for (int r = 0; r < d->rooms * d->rooms; r++) {
+        uint32_t t = mink_world_slot(d->targets[r]);
+        line(d, d->prev[t], d->pos[t], TARGET_PATH_RGB);
+    }
 }
 
 static int write_picture(demo *d, const char *path) {
@@ -284,7 +289,7 @@ static int write_picture(demo *d, const char *path) {
         box(d, mink_v2(-half, at - half), mink_v2(ARENA + half, at + half), WALL_RGB);
     }
     for (int r = 0; r < d->rooms * d->rooms; r++) {
-        mink_vec2 p = d->pos[d->targets[r]];
+        mink_vec2 p = d->pos[mink_world_slot(d->targets[r])];
         box(d, mink_v2(p.x - TARGET_HALF, p.y - TARGET_HALF), mink_v2(p.x + TARGET_HALF, p.y + TARGET_HALF), TARGET_RGB);
     }
     size_t n = (size_t)d->size * (size_t)d->size * 3;

@@ -7,6 +7,9 @@
 
 #define WORLD_DEFAULT_BODIES 1024u
 #define WORLD_DEFAULT_ITERATIONS 4u
+#define GEN_MAX ((1u << (32u - MINK_WORLD_SLOT_BITS)) - 1u) /* a slot at this generation is retired */
+
+_Static_assert(MINK_WORLD_MAX_BODIES == 1u << MINK_WORLD_SLOT_BITS, "a handle's slot bits hold every slot");
 
 size_t mink__world_field_size(mink_world_buf field) {
     switch (field) {
@@ -55,6 +58,12 @@ static mink_status reserve_slots(mink_world *w, size_t need) {
     w->props = p;
     if ((p = grow(w->ids, cap, sizeof *w->ids)) == NULL) goto oom;
     w->ids = p;
+    if ((p = grow(w->gen, cap, sizeof *w->gen)) == NULL) goto oom;
+    w->gen = p;
+    if ((p = grow(w->gen_then, cap, sizeof *w->gen_then)) == NULL) goto oom;
+    w->gen_then = p;
+    if ((p = grow(w->gen_epoch, cap, sizeof *w->gen_epoch)) == NULL) goto oom;
+    w->gen_epoch = p;
     for (mink_world_buf b = MINK_WB_SHAPE_OF; b <= MINK_WB_VEL; b++) {
         if (!w->opencl && b != MINK_WB_POS && b != MINK_WB_VEL) continue; /* the host copies serve */
         size_t size = mink__world_field_size(b);
@@ -114,6 +123,9 @@ void mink_world_destroy(mink_world *w) {
     free(w->shape_of);
     free(w->props);
     free(w->ids);
+    free(w->gen);
+    free(w->gen_then);
+    free(w->gen_epoch);
     free(w);
 }
 
@@ -177,6 +189,48 @@ fail:
     return status;
 }
 
+/* ---- handles ------------------------------------------------------------------------------------- */
+
+static uint32_t handle_of(const mink_world *w, uint32_t slot) {
+    return slot | (uint32_t)w->gen[slot] << MINK_WORLD_SLOT_BITS;
+}
+
+/* A slot's handle as the last step saw it (its events and pairs): a removal since then has moved
+ * the generation on. */
+static uint32_t handle_then(const mink_world *w, uint32_t slot) {
+    if (slot >= w->slots) return slot;
+    uint32_t g = w->gen_epoch[slot] == w->epoch ? w->gen_then[slot] : w->gen[slot];
+    return slot | g << MINK_WORLD_SLOT_BITS;
+}
+
+/* Every handle alive and named once; their slots in a new array (*out, to free), in order. */
+static mink_status take_slots(mink_world *w, const char *fn, const uint32_t *handles, size_t count, uint32_t **out) {
+    *out = NULL;
+    if (count > 0 && handles == NULL)
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: handles is NULL with count %zu", fn, count);
+    uint32_t *slots = malloc((count ? count : 1) * sizeof *slots);
+    if (slots == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "%s: out of memory", fn);
+    size_t k = 0;
+    const char *why = NULL;
+    for (; k < count; k++) {
+        uint32_t h = handles[k], s = mink_world_slot(h);
+        if (s >= w->slots) why = "not a handle of this world";
+        else if (w->alive[s] == 2 && handle_of(w, s) == h) why = "named twice";
+        else if (w->alive[s] == 0 || handle_of(w, s) != h) why = "a removed body's";
+        if (why) break;
+        w->alive[s] = 2; /* seen */
+        slots[k] = s;
+    }
+    for (size_t m = 0; m < k; m++) w->alive[slots[m]] = 1;
+    if (why) {
+        free(slots);
+        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: handle %#x (entry %zu) is %s", fn,
+                          (unsigned)handles[k], k, why);
+    }
+    *out = slots;
+    return MINK_OK;
+}
+
 /* ---- bodies -------------------------------------------------------------------------------------- */
 
 /* Checks every given field of every entry; names the first bad one. */
@@ -219,7 +273,7 @@ static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink
         uint32_t s = slots[k];
         if (b->shape) w->shape_of[s] = b->shape[k];
         if (b->user_id) w->ids[s] = b->user_id[k];
-        else if (fresh) w->ids[s] = s;
+        else if (fresh) w->ids[s] = handle_of(w, s);
         mink_body_props p = w->props[s];
         if (fresh) {
             p.inv_mass = 1.0f;
@@ -288,54 +342,40 @@ mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *
     size_t reused = b->count < w->free_count ? b->count : w->free_count;
     size_t slots = w->slots + (b->count - reused);
     status = reserve_slots(w, slots);
+    uint32_t *taken = status == MINK_OK ? malloc(b->count * sizeof *taken) : NULL;
+    if (status == MINK_OK && taken == NULL)
+        status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_add: out of memory");
     if (status != MINK_OK) return status;
     size_t old_slots = w->slots, old_free = w->free_count;
     for (size_t k = 0; k < b->count; k++)
-        handles[k] = k < reused ? w->free_slots[--w->free_count] : (uint32_t)(w->slots + (k - reused));
+        taken[k] = k < reused ? w->free_slots[--w->free_count] : (uint32_t)(w->slots + (k - reused));
+    for (size_t s = w->slots; s < slots; s++) w->gen[s] = 0, w->gen_epoch[s] = 0; /* new slots */
     w->slots = slots;
-    for (size_t k = 0; k < b->count; k++) w->alive[handles[k]] = 1;
+    for (size_t k = 0; k < b->count; k++) w->alive[taken[k]] = 1;
     w->alive_count += b->count;
-    status = write_bodies(w, handles, b, 1);
-    if (status != MINK_OK) { /* the device failed part way: add nothing (popping left the free list's entries) */
+    status = write_bodies(w, taken, b, 1);
+    if (status == MINK_OK) { /* the handles last: `handles` may be one of the inputs */
+        for (size_t k = 0; k < b->count; k++) handles[k] = handle_of(w, taken[k]);
+    } else { /* the device failed part way: add nothing (popping left the free list's entries) */
         for (size_t k = 0; k < b->count; k++) {
-            w->alive[handles[k]] = 0;
-            w->shape_of[handles[k]] = MINK_WORLD_DEAD;
+            w->alive[taken[k]] = 0;
+            w->shape_of[taken[k]] = MINK_WORLD_DEAD;
         }
         w->alive_count -= b->count;
         w->slots = old_slots;
         w->free_count = old_free;
         w->dirty = w->opencl;
     }
+    free(taken);
     return status;
 }
 
-/* Every handle alive and named once. */
-static mink_status check_handles(mink_world *w, const char *fn, const uint32_t *handles, size_t count) {
-    if (count > 0 && handles == NULL)
-        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: handles is NULL with count %zu", fn, count);
-    size_t k = 0;
-    for (; k < count; k++) {
-        uint32_t h = handles[k];
-        if (h >= w->slots || w->alive[h] != 1) break;
-        w->alive[h] = 2; /* seen */
-    }
-    for (size_t m = 0; m < k; m++) w->alive[handles[m]] = 1;
-    if (k < count)
-        return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: handle %u (entry %zu) is %s", fn,
-                          (unsigned)handles[k], k,
-                          handles[k] < w->slots && w->alive[handles[k]] == 1 ? "named twice" : "not a live body");
-    return MINK_OK;
-}
-
-mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_world_bodies *b) {
-    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: world is NULL");
-    if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: bodies is NULL");
-    mink_status status = check_handles(w, "mink_world_set", handles, b->count);
-    if (status == MINK_OK) status = check_bodies(w, "mink_world_set", b);
-    if (status != MINK_OK || b->count == 0) return status;
-    if (!w->opencl) return write_bodies(w, handles, b, 0);
+/* Changes the given fields of the bodies in slots (taken from handles). */
+static mink_status set_slots(mink_world *w, const uint32_t *slots, const mink_world_bodies *b) {
+    if (!w->opencl) return write_bodies(w, slots, b, 0);
     /* Keep the host fields it changes: a device failure part way puts them back. */
     size_t n = b->count;
+    mink_status status = MINK_OK;
     uint32_t *old_shape = malloc(n * sizeof *old_shape);
     mink_body_props *old_props = malloc(n * sizeof *old_props);
     uint64_t *old_ids = malloc(n * sizeof *old_ids);
@@ -343,16 +383,16 @@ mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_wo
         status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_set: out of memory");
     } else {
         for (size_t k = 0; k < n; k++) {
-            old_shape[k] = w->shape_of[handles[k]];
-            old_props[k] = w->props[handles[k]];
-            old_ids[k] = w->ids[handles[k]];
+            old_shape[k] = w->shape_of[slots[k]];
+            old_props[k] = w->props[slots[k]];
+            old_ids[k] = w->ids[slots[k]];
         }
-        status = write_bodies(w, handles, b, 0);
+        status = write_bodies(w, slots, b, 0);
         if (status != MINK_OK) {
             for (size_t k = 0; k < n; k++) {
-                w->shape_of[handles[k]] = old_shape[k];
-                w->props[handles[k]] = old_props[k];
-                w->ids[handles[k]] = old_ids[k];
+                w->shape_of[slots[k]] = old_shape[k];
+                w->props[slots[k]] = old_props[k];
+                w->ids[slots[k]] = old_ids[k];
             }
             w->dirty = 1;
         }
@@ -363,34 +403,56 @@ mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_wo
     return status;
 }
 
-mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t count) {
-    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_remove: world is NULL");
-    mink_status status = check_handles(w, "mink_world_remove", handles, count);
-    if (status != MINK_OK || count == 0) return status;
+mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_world_bodies *b) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: world is NULL");
+    if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: bodies is NULL");
+    uint32_t *slots = NULL;
+    mink_status status = take_slots(w, "mink_world_set", handles, b->count, &slots);
+    if (status == MINK_OK) status = check_bodies(w, "mink_world_set", b);
+    if (status == MINK_OK && b->count > 0) status = set_slots(w, slots, b);
+    free(slots);
+    return status;
+}
+
+/* Removes the bodies in slots: each slot's generation moves on (the epoch keeps the last step's),
+ * and the slot is free again unless its generation is spent. */
+static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t count) {
     uint32_t *old_shape = w->opencl ? malloc(count * sizeof *old_shape) : NULL;
     if (w->opencl && old_shape == NULL)
         return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_remove: out of memory");
     size_t old_free = w->free_count;
     for (size_t k = 0; k < count; k++) {
-        if (old_shape) old_shape[k] = w->shape_of[handles[k]];
-        w->alive[handles[k]] = 0;
-        w->shape_of[handles[k]] = MINK_WORLD_DEAD;
-        w->free_slots[w->free_count++] = handles[k];
+        uint32_t s = slots[k];
+        if (old_shape) old_shape[k] = w->shape_of[s];
+        w->alive[s] = 0;
+        w->shape_of[s] = MINK_WORLD_DEAD;
+        if (w->gen_epoch[s] != w->epoch) w->gen_then[s] = w->gen[s], w->gen_epoch[s] = w->epoch;
+        if (++w->gen[s] < GEN_MAX) w->free_slots[w->free_count++] = s;
     }
     w->alive_count -= count;
     mink_world_bodies dead = {.count = count, .shape = NULL};
     /* Only shape_of changes: write_bodies copies the host fields across. */
-    status = write_bodies(w, handles, &dead, 0);
+    mink_status status = write_bodies(w, slots, &dead, 0);
     if (status != MINK_OK) { /* the device failed part way: remove nothing */
         for (size_t k = 0; k < count; k++) {
-            w->alive[handles[k]] = 1;
-            w->shape_of[handles[k]] = old_shape[k];
+            w->alive[slots[k]] = 1;
+            w->shape_of[slots[k]] = old_shape[k];
+            w->gen[slots[k]]--;
         }
         w->alive_count += count;
         w->free_count = old_free;
         w->dirty = 1;
     }
     free(old_shape);
+    return status;
+}
+
+mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t count) {
+    if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_remove: world is NULL");
+    uint32_t *slots = NULL;
+    mink_status status = take_slots(w, "mink_world_remove", handles, count, &slots);
+    if (status == MINK_OK && count > 0) status = remove_slots(w, slots, count);
+    free(slots);
     return status;
 }
 
@@ -459,11 +521,13 @@ mink_status mink_world_step(mink_world *w, float dt) {
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: dt must be finite and >= 0, not %g",
                           (double)dt);
     w->params.dt = dt;
+    w->epoch++; /* this step's events and pairs will name the bodies alive now */
     double t0 = mink__now_ms();
     mink_world_stats st = {0};
     w->stats = st;
     mink_status status = resync(w);
     if (status == MINK_OK) status = w->opencl ? mink__world_cl_step(w) : mink__world_scalar_step(w);
+    if (status != MINK_OK) w->events = w->pairs = 0; /* a failed step met nothing */
     w->stats.total_ms = mink__now_ms() - t0;
     /* The host copies, and the arrays (on OpenCL, device buffers). */
     w->stats.bytes = w->capacity * (sizeof *w->alive + sizeof *w->free_slots + sizeof *w->shape_of +
@@ -476,8 +540,9 @@ mink_status mink_world_step(mink_world *w, float dt) {
 mink_status mink_world_get(mink_world *w, const uint32_t *handles, size_t count, mink_vec2 *positions,
                            mink_vec2 *velocities) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_get: world is NULL");
+    uint32_t *slots = NULL;
     if (handles) {
-        mink_status status = check_handles(w, "mink_world_get", handles, count);
+        mink_status status = take_slots(w, "mink_world_get", handles, count, &slots);
         if (status != MINK_OK) return status;
     } else if (count > w->slots) {
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_get: count %zu is more than the %zu slots",
@@ -489,12 +554,13 @@ mink_status mink_world_get(mink_world *w, const uint32_t *handles, size_t count,
         mink_world_buf b = f == 0 ? MINK_WB_POS : MINK_WB_VEL;
         if (out == NULL || count == 0) continue;
         if (w->opencl) {
-            status = mink__world_cl_read(w, b, handles, count, out);
+            status = mink__world_cl_read(w, b, slots, count, out);
         } else {
             const mink_vec2 *src = w->buf[b].host;
-            for (size_t k = 0; k < count; k++) out[k] = src[handles ? handles[k] : k];
+            for (size_t k = 0; k < count; k++) out[k] = src[slots ? slots[k] : k];
         }
     }
+    free(slots);
     return status;
 }
 
@@ -525,14 +591,19 @@ mink_status mink_world_events(mink_world *w, mink_event *out, size_t capacity, s
     *count = w->events;
     if (capacity == 0 || w->events == 0) return MINK_OK;
     /* All of them, to sort; then the first `capacity`. */
-    mink_event *all = w->opencl ? malloc(w->events * sizeof *all) : w->buf[MINK_WB_EVENTS].host;
+    mink_event *all = malloc(w->events * sizeof *all);
     if (all == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_events: out of memory");
     if (w->opencl) status = mink__world_cl_read_array(w, MINK_WB_EVENTS, w->events * sizeof *all, all);
+    else memcpy(all, w->buf[MINK_WB_EVENTS].host, w->events * sizeof *all);
     if (status == MINK_OK) {
+        for (size_t k = 0; k < w->events; k++) { /* the step names slots; the user, handles */
+            all[k].body_a = handle_then(w, all[k].body_a);
+            all[k].body_b = handle_then(w, all[k].body_b);
+        }
         qsort(all, w->events, sizeof *all, event_order);
         memcpy(out, all, (capacity < w->events ? capacity : w->events) * sizeof *all);
     }
-    if (w->opencl) free(all);
+    free(all);
     return status;
 }
 
@@ -542,9 +613,13 @@ mink_status mink_world_pairs(mink_world *w, mink_world_pair *out, size_t capacit
     *count = w->pairs;
     size_t n = capacity < w->pairs ? capacity : w->pairs;
     if (n == 0) return MINK_OK;
-    if (w->opencl) return mink__world_cl_read_array(w, MINK_WB_PAIRS, n * sizeof *out, out);
-    memcpy(out, w->buf[MINK_WB_PAIRS].host, n * sizeof *out);
-    return MINK_OK;
+    if (w->opencl) status = mink__world_cl_read_array(w, MINK_WB_PAIRS, n * sizeof *out, out);
+    else memcpy(out, w->buf[MINK_WB_PAIRS].host, n * sizeof *out);
+    for (size_t k = 0; status == MINK_OK && k < n; k++) {
+        out[k].a = handle_then(w, out[k].a);
+        out[k].b = handle_then(w, out[k].b);
+    }
+    return status;
 }
 
 mink_world_stats mink_world_get_stats(const mink_world *w) {

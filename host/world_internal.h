@@ -64,6 +64,13 @@ struct mink_world {
     uint8_t *alive;          /* per slot */
     uint32_t *free_slots;    /* a stack of removed slots, reused last-in first-out */
     size_t free_count;
+    /* Handles: a slot and its generation (world.h). A removal moves the slot's generation on, so
+     * a removed body's handle never names the next body in its slot; a slot whose generation
+     * would wrap is never reused. The last step's events and pairs name bodies as they were then:
+     * a slot removed since has its generation of then in gen_then, stamped with the step's epoch. */
+    uint16_t *gen, *gen_then;
+    uint32_t *gen_epoch;
+    uint32_t epoch;          /* steps taken, mod 2^32 */
 
     /* Host copies of what only the API changes: always current, on either path. */
     mink_shape *shapes;

@@ -228,12 +228,29 @@ static void add_remove_update(void **state) {
         for (int k = 0; k < 4; k++) pos[k].y = 1000.0f; /* away from the others */
         b.count = 4;
         assert_int_equal(mink_world_add(w, &b, again), MINK_OK);
-        assert_int_equal(again[0], 7);
-        assert_int_equal(again[1], 50);
-        assert_int_equal(again[2], 5);
+        /* their slots come back, last removed first, each under a new handle: the next generation */
+        uint32_t next = 1u << MINK_WORLD_SLOT_BITS;
+        assert_int_equal(again[0], 7 | next);
+        assert_int_equal(again[1], 50 | next);
+        assert_int_equal(again[2], 5 | next);
         assert_int_equal(again[3], N);
-        assert_float_equal(position(w, 50).x, 10.0f, 0.0); /* the new body's (entry 1), not the old one's */
-        assert_float_equal(position(w, 50).y, 1000.0f, 0.0);
+        assert_int_equal(mink_world_slot(again[1]), 50);
+        assert_float_equal(position(w, again[1]).x, 10.0f, 0.0); /* the new body's (entry 1) */
+        assert_float_equal(position(w, again[1]).y, 1000.0f, 0.0);
+        /* a removed body's handle names nothing, also now that its slot holds another body */
+        mink_vec2 stale;
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(mink_world_get(w, &gone[k], 1, &stale, NULL), MINK_ERR_INVALID_ARGUMENT);
+            assert_non_null(strstr(mink_last_error(), "a removed body's"));
+            assert_int_equal(mink_world_set(w, &gone[k], &(mink_world_bodies){.count = 1, .velocity = &stale}),
+                             MINK_ERR_INVALID_ARGUMENT);
+            assert_int_equal(mink_world_remove(w, &gone[k], 1), MINK_ERR_INVALID_ARGUMENT);
+        }
+        assert_int_equal(mink_world_get_stats(w).bodies, N + 1);
+        uint32_t foreign = 5u | 7u << MINK_WORLD_SLOT_BITS, beyond = 1u << 21;
+        assert_int_equal(mink_world_get(w, &foreign, 1, &stale, NULL), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_get(w, &beyond, 1, &stale, NULL), MINK_ERR_INVALID_ARGUMENT);
+        assert_non_null(strstr(mink_last_error(), "not a handle of this world"));
 
         /* Set: only the given fields change. */
         uint32_t which[2] = {3, 60};
@@ -261,6 +278,40 @@ static void add_remove_update(void **state) {
         assert_int_equal(mink_world_add(w, &add_bad, again), MINK_ERR_INVALID_ARGUMENT);
         step_ok(w, 1.0f);
         assert_int_equal(mink_world_get_stats(w).bodies, alive);
+        mink_world_destroy(w);
+    }
+}
+
+/* One slot reused far past its generations: every handle it ever had is refused once its body is
+ * gone, no handle is handed out twice, and a slot whose generations are spent is not reused. */
+static void handles_are_never_reused(void **state) {
+    paths *p = *state;
+    enum { ROUNDS = 1100 }; /* past the 1023 generations a slot has */
+    for (int c = 0; c < 2; c++) {
+        mink_world *w = NULL;
+        assert_int_equal(mink_world_create(c ? p->opencl : p->scalar, NULL, &w), MINK_OK);
+        uint32_t circle, keep, h;
+        mink_shape shape = circle_shape(0.5f);
+        assert_int_equal(mink_world_add_shapes(w, &shape, 1, &circle), MINK_OK);
+        assert_int_equal(mink_world_add(w, &(mink_world_bodies){.count = 1, .shape = &circle}, &keep), MINK_OK);
+        uint32_t *seen = malloc(ROUNDS * sizeof *seen);
+        assert_non_null(seen);
+        for (int r = 0; r < ROUNDS; r++) {
+            assert_int_equal(mink_world_add(w, &(mink_world_bodies){.count = 1, .shape = &circle}, &h), MINK_OK);
+            for (int k = 0; k < r; k++) assert_int_not_equal(seen[k], h);
+            seen[r] = h;
+            assert_int_equal(mink_world_remove(w, &h, 1), MINK_OK);
+            mink_vec2 at;
+            for (int k = r; k >= 0 && k > r - 3; k--) /* the newest stale handles, each refused */
+                assert_int_equal(mink_world_get(w, &seen[k], 1, &at, NULL), MINK_ERR_INVALID_ARGUMENT);
+        }
+        assert_int_equal(mink_world_slot(seen[0]), 1);
+        assert_int_equal(mink_world_slot(seen[ROUNDS - 1]), 2); /* slot 1 retired after its last generation */
+        mink_vec2 at;
+        for (int r = 0; r < ROUNDS; r++) assert_int_equal(mink_world_get(w, &seen[r], 1, &at, NULL), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_get(w, &keep, 1, &at, NULL), MINK_OK);
+        assert_int_equal(mink_world_get_stats(w).bodies, 1);
+        free(seen);
         mink_world_destroy(w);
     }
 }
@@ -533,6 +584,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(sensor_reports_and_never_pushes, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(empty_and_static_worlds, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(add_remove_update, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(handles_are_never_reused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(capacity_is_reported, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),

@@ -6,8 +6,8 @@
  * nothing fast passes through anything thin. The scalar path runs the same passes (mink/step.h) and
  * gives the same bits.
  *
- * Bodies are named by handles (slot numbers) that stay valid until the body is removed; a removed
- * body's handle is reused by a later add. Shapes live in a table and bodies name them by id.
+ * Bodies are named by handles that stay valid until the body is removed, and never name another
+ * body after (mink_world_slot). Shapes live in a table and bodies name them by id.
  *
  * Threads: a world belongs to its context; use both from one thread at a time. Worlds on separate
  * contexts may step in separate threads at once.
@@ -53,7 +53,7 @@ typedef struct mink_world_bodies {
 /// Figures from the last step (bodies and slots: as the world is now).
 typedef struct mink_world_stats {
     size_t bodies;        ///< alive
-    size_t slots;         ///< handles in use or free for reuse: handles are below this
+    size_t slots;         ///< slots in use or free for reuse: every handle's slot is below this
     size_t pairs;         ///< candidate pairs the broadphase found
     size_t pairs_needed;  ///< equal to pairs, or what a failed step would have needed
     size_t events;        ///< events recorded
@@ -62,6 +62,14 @@ typedef struct mink_world_stats {
 } mink_world_stats;
 
 typedef struct mink_world mink_world;
+
+/// A handle names one body for as long as it lives: its slot in the low MINK_WORLD_SLOT_BITS bits
+/// and a generation above them, moved on each time the slot's body is removed. A removed body's
+/// handle is refused by every call (MINK_ERR_INVALID_ARGUMENT), also after its slot holds another
+/// body. The slot is where the body is in the arrays mink_world_get reads with handles NULL.
+#define MINK_WORLD_SLOT_BITS 22u
+/// The slot a handle names.
+static inline uint32_t mink_world_slot(uint32_t handle) { return handle & ((1u << MINK_WORLD_SLOT_BITS) - 1u); }
 
 /// Creates a world on a context (which must outlive it). desc may be NULL.
 mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc, mink_world **out);
@@ -72,7 +80,8 @@ void mink_world_destroy(mink_world *world);
 /// (mink_body_is_valid at the origin) fails the call and adds nothing.
 mink_status mink_world_add_shapes(mink_world *world, const mink_shape *shapes, size_t count, uint32_t *ids);
 
-/// Adds bodies->count bodies; handles[k] receives body k's handle. Every field is checked first
+/// Adds bodies->count bodies; handles[k] receives body k's handle (written last: handles may be
+/// one of the input arrays). Every field is checked first
 /// (finite, a known shape, inv_mass >= 0, restitution in [0, 1], a known response): one bad entry
 /// fails the call with a message naming it, and nothing is added. A device failure adds nothing.
 mink_status mink_world_add(mink_world *world, const mink_world_bodies *bodies, uint32_t *handles);
