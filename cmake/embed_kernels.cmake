@@ -1,7 +1,8 @@
 # Turns the kernel sources into a C byte array, so the library carries its kernels.
 # Run in script mode:  cmake -DOUTPUT=... -DROOT=... -DSOURCES=kernels/a.cl,kernels/b.cl -P embed_kernels.cmake
 #
-# Each `#include "mink/X"` line is replaced by include/mink/X, itself expanded the same way, framed
+# Each `#include "mink/X"` line is replaced by include/mink/X (and "core/X" by core/X), itself
+# expanded the same way, framed
 # by #line directives so a build log's line numbers point into the real files. A header already
 # inlined is not inlined twice (its include guard would make the copy empty anyway). Bytes, not a
 # string literal: C11 only promises string literals of 4095 characters.
@@ -14,7 +15,7 @@ function(mink_expand file out)
   file(READ "${ROOT}/${file}" text)
   set(result "")
   set(line 0) # lines of ${file} consumed so far
-  while(text MATCHES "#include \"(mink/[^\"]+)\"\n")
+  while(text MATCHES "#include \"((mink|core)/[^\"]+)\"\n")
     set(header "${CMAKE_MATCH_1}")
     set(directive "#include \"${header}\"\n")
     string(FIND "${text}" "${directive}" at)
@@ -28,12 +29,16 @@ function(mink_expand file out)
     math(EXPR next "${line} + 1")
     get_property(done GLOBAL PROPERTY mink_inlined)
     string(APPEND result "${before}")
-    if("include/${header}" IN_LIST done)
+    set(path "${header}")
+    if(header MATCHES "^mink/")
+      set(path "include/${header}")
+    endif()
+    if(path IN_LIST done)
       string(APPEND result "\n")
     else()
-      set_property(GLOBAL APPEND PROPERTY mink_inlined "include/${header}")
-      mink_expand("include/${header}" inner)
-      string(APPEND result "#line 1 \"include/${header}\"\n${inner}#line ${next} \"${file}\"\n")
+      set_property(GLOBAL APPEND PROPERTY mink_inlined "${path}")
+      mink_expand("${path}" inner)
+      string(APPEND result "#line 1 \"${path}\"\n${inner}#line ${next} \"${file}\"\n")
     endif()
   endwhile()
   string(APPEND result "${text}")

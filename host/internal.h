@@ -8,6 +8,7 @@
 #include "seam.h" /* the test-only build: OpenCL calls go through a counter that can fail them */
 #endif
 
+#include "core/body.h" /* the shared math, inline: the scalar loops call it */
 #include "mink/mink.h"
 
 /* Layouts the kernels rely on: the same bytes on the host and the device. */

@@ -1,6 +1,7 @@
 /* host/sample.c — deterministic sample batches (see mink/sample.h). */
 #include <math.h>
 
+#include "core/body.h"
 #include "mink/sample.h"
 
 mink_rng mink_rng_seed(uint64_t seed) {
@@ -183,19 +184,19 @@ void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out) {
         case 0: {
             mink_aabb_pair p;
             mink_sample_aabb_pairs(s, 1, &p);
-            out[i] = (mink_pair){mink_body_aabb(p.a, p.va), mink_body_aabb(p.b, p.vb)};
+            out[i] = (mink_pair){mink__body_aabb(p.a, p.va), mink__body_aabb(p.b, p.vb)};
             break;
         }
         case 1: {
             mink_circle_pair p;
             mink_sample_circle_pairs(s, 1, &p);
-            out[i] = (mink_pair){mink_body_circle(p.a, p.va), mink_body_circle(p.b, p.vb)};
+            out[i] = (mink_pair){mink__body_circle(p.a, p.va), mink__body_circle(p.b, p.vb)};
             break;
         }
         default: {
             mink_circle_aabb_pair p;
             mink_sample_circle_aabb_pairs(s, 1, &p);
-            mink_pair q = {mink_body_circle(p.a, p.va), mink_body_aabb(p.b, p.vb)};
+            mink_pair q = {mink__body_circle(p.a, p.va), mink__body_aabb(p.b, p.vb)};
             if (mink_rng_u32(&r) & 1u) q = (mink_pair){q.b, q.a}; /* box–circle */
             out[i] = q;
             break;
@@ -218,9 +219,9 @@ static mink_polygon random_polygon(mink_rng *r, mink_vec2 at, float size, uint32
         pts[i] = (mink_vec2){(float)(sx * cos(th)), (float)(sy * sin(th))};
     }
     mink_polygon p;
-    if (mink_polygon_make(pts, n, at, mink_rng_float(r, -3.2f, 3.2f), &p) != MINK_POLYGON_OK) {
+    if (mink__polygon_make(pts, n, at, mink_rng_float(r, -3.2f, 3.2f), &p) != MINK_POLYGON_OK) {
         mink_vec2 square[4] = {{-size, -size}, {size, -size}, {size, size}, {-size, size}};
-        mink_polygon_make(square, 4, at, 0.0f, &p);
+        mink__polygon_make(square, 4, at, 0.0f, &p);
     }
     return p;
 }
@@ -236,7 +237,7 @@ static mink_polygon thin_wall_polygon(mink_rng *r, crossing *x) {
     float hw = (x->wall.max.x - x->wall.min.x) * 0.5f, hh = (x->wall.max.y - x->wall.min.y) * 0.5f;
     mink_vec2 pts[4] = {{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
     mink_polygon p;
-    mink_polygon_make(pts, 4, c, mink_rng_float(r, -0.05f, 0.05f), &p);
+    mink__polygon_make(pts, 4, c, mink_rng_float(r, -0.05f, 0.05f), &p);
     return p;
 }
 
@@ -338,10 +339,10 @@ void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_
 /* A body of any shape centred near `at`, of about `size`. */
 static mink_body random_body(mink_rng *r, mink_vec2 at, float size) {
     switch (mink_rng_u32(r) % 3u) {
-    case 0: return mink_body_aabb(box_at(at, size * mink_rng_float(r, 0.3f, 1.0f), size * mink_rng_float(r, 0.3f, 1.0f)),
+    case 0: return mink__body_aabb(box_at(at, size * mink_rng_float(r, 0.3f, 1.0f), size * mink_rng_float(r, 0.3f, 1.0f)),
                                   (mink_vec2){0.0f, 0.0f});
-    case 1: return mink_body_circle((mink_circle){at, size * mink_rng_float(r, 0.3f, 1.0f)}, (mink_vec2){0.0f, 0.0f});
-    default: return mink_body_polygon(random_polygon(r, at, size, 0), (mink_vec2){0.0f, 0.0f});
+    case 1: return mink__body_circle((mink_circle){at, size * mink_rng_float(r, 0.3f, 1.0f)}, (mink_vec2){0.0f, 0.0f});
+    default: return mink__body_polygon(random_polygon(r, at, size, 0), (mink_vec2){0.0f, 0.0f});
     }
 }
 

@@ -1,7 +1,7 @@
 /* host/scalar.c — the scalar path: the shared-header query in a plain loop, one per batch kind.
  *
  * Boxes and circles go through columns: the compiler vectorizes mink_sweep_aabb and
- * mink_sweep_circle (written without branches) over arrays of each field, 4 to 16 pairs per
+ * mink__sweep_circle (written without branches) over arrays of each field, 4 to 16 pairs per
  * instruction, never over an array of records. The column loops serve mink_batch_sweep_aabb_soa
  * and mink_batch_sweep_circle_soa directly; the record batches go a block of records at a time,
  * turned into columns and back. Vector lanes compute what the scalar code computes, IEEE operation by

@@ -155,11 +155,11 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: too many shapes");
     for (size_t k = 0; k < count; k++) {
         mink_shape s = shapes[k];
-        if (s.type == MINK_SHAPE_POLYGON && (s.geom.polygon.angle != 0.0f || !mink_polygon_is_valid(s.geom.polygon)))
+        if (s.type == MINK_SHAPE_POLYGON && (s.geom.polygon.angle != 0.0f || !mink__polygon_is_valid(s.geom.polygon)))
             return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
                               "mink_world_add_shapes: shape %zu is not a valid polygon at angle 0 "
                               "(make it with mink_polygon_make)", k);
-        if (!mink_body_is_valid(mink_shape_place(&s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f))))
+        if (!mink__body_is_valid(mink_shape_place(&s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f))))
             return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
                               "mink_world_add_shapes: shape %zu (type %u) is not valid", k, (unsigned)s.type);
     }
@@ -238,8 +238,8 @@ static mink_status check_bodies(mink_world *w, const char *fn, const mink_world_
     for (size_t k = 0; k < b->count; k++) {
         const char *bad = NULL;
         if (b->shape && b->shape[k] >= w->shape_count) bad = "shape is not an id from mink_world_add_shapes";
-        else if (b->position && !mink_vec2_is_valid(b->position[k])) bad = "position is not finite";
-        else if (b->velocity && !mink_vec2_is_valid(b->velocity[k])) bad = "velocity is not finite";
+        else if (b->position && !mink__vec2_is_valid(b->position[k])) bad = "position is not finite";
+        else if (b->velocity && !mink__vec2_is_valid(b->velocity[k])) bad = "velocity is not finite";
         else if (b->inv_mass && !(isfinite(b->inv_mass[k]) && b->inv_mass[k] >= 0.0f)) bad = "inv_mass must be finite and >= 0";
         else if (b->restitution && !(b->restitution[k] >= 0.0f && b->restitution[k] <= 1.0f))
             bad = "restitution must be in [0, 1]";

@@ -3,6 +3,7 @@
 #define MINK_WORLD_INTERNAL_H
 
 #include "internal.h"
+#include "core/step.h" /* the step's passes, item by item */
 #include "mink/world.h"
 
 _Static_assert(sizeof(mink_shape) == 152, "mink_shape must be 152 bytes");

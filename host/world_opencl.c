@@ -1,4 +1,4 @@
-/* host/world_opencl.c — a world step on an OpenCL device: the passes of mink/step.h as kernels,
+/* host/world_opencl.c — a world step on an OpenCL device: the passes of core/step.h as kernels,
  * the world's arrays as device buffers. The host reads back two words a step (the pair count and the
  * event count) to size the buffers that follow; nothing else leaves the device unless asked. */
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* host/world_scalar.c — a world step on the scalar path: the passes of mink/step.h in loops. */
+/* host/world_scalar.c — a world step on the scalar path: the passes of core/step.h in loops. */
 #include <string.h>
 
 #include "world_internal.h"

@@ -1,11 +1,11 @@
 /* kernels/sweep.cl — batch kernels: load one record, call the shared query, store one hit.
- * The math is in mink/body.h and the headers it includes, inlined here at build time; nothing is
+ * The math is in core/body.h and the headers it includes, inlined here at build time; nothing is
  * computed in this file. */
 
 /* No fused multiply-add: the scalar path computes a*b+c with two roundings, so must we. */
 #pragma OPENCL FP_CONTRACT OFF
 
-#include "mink/body.h"
+#include "core/body.h"
 
 /* One work-item per record. The global size is rounded up to a whole number of work-groups, so
  * work-items past n do nothing. */
@@ -102,7 +102,7 @@ __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict
         a.radius = r[10 * i + 2];
         b.center = mink_v2(r[10 * i + 5], r[10 * i + 6]);
         b.radius = r[10 * i + 7];
-        mink_hit x = mink_sweep_circle(a, mink_v2(r[10 * i + 3], r[10 * i + 4]), b,
+        mink_hit x = mink__sweep_circle(a, mink_v2(r[10 * i + 3], r[10 * i + 4]), b,
                                        mink_v2(r[10 * i + 8], r[10 * i + 9]), dt);
         h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
         h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;

@@ -1,11 +1,11 @@
-/* kernels/world.cl — a world step's passes: one item of mink/step.h per work-item.
+/* kernels/world.cl — a world step's passes: one item of core/step.h per work-item.
  * Each kernel fills the view with the arrays its pass uses; the math and the logic are all in the
  * header, which the scalar world calls in loops. Global sizes are rounded up to whole work-groups,
  * so every kernel first drops the items past its count. */
 
 #pragma OPENCL FP_CONTRACT OFF
 
-#include "mink/step.h"
+#include "core/step.h"
 
 static mink_world_view mink_empty_view(uint count) {
     mink_world_view v;

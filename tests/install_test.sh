@@ -14,7 +14,7 @@ cmake --build "$scratch/cmake-build" >/dev/null
 
 pcdir=$(dirname "$(find "$scratch/prefix" -name mink.pc | head -n 1)")
 # shellcheck disable=SC2046
-cc -std=c11 -o "$scratch/consumer-pc" "$src/tests/consumer/consumer.c" \
+cc -std=c11 -O3 -march=native -ffp-contract=fast -o "$scratch/consumer-pc" "$src/tests/consumer/consumer.c" \
    $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs mink)
 "$scratch/consumer-pc"
 echo "install test: both builds ran"

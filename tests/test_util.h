@@ -15,7 +15,7 @@
 
 #include "mink/mink.h"
 #include "mink/sample.h"
-#include "mink/step.h"
+#include "core/step.h" /* the shared math and the step, inline: tests reach inside */
 
 /* Both paths, as a per-test fixture (so tests that need no device, such as valgrind's scalar run,
  * never start one). The OpenCL context must exist: a missing device fails the test; it must never

@@ -3,7 +3,7 @@
  * Each step: every body's box over the step, a broadphase on the device (radix sort and sweep) that
  * finds every pair whose boxes overlap, the exact sweep of each pair, then each dynamic body takes
  * its earliest contact, moves to it and responds (slide, stop, bounce), up to a few times a step, so
- * nothing fast passes through anything thin. The scalar path runs the same passes (mink/step.h) and
+ * nothing fast passes through anything thin. The scalar path runs the same passes (core/step.h) and
  * gives the same bits.
  *
  * Bodies are named by handles that stay valid until the body is removed, and never name another
@@ -19,8 +19,59 @@
 #ifndef MINK_WORLD_H
 #define MINK_WORLD_H
 
+#include "mink/body.h"
+
+/* ---- what a world holds: value types, shared with the kernels (valid OpenCL C) --------------- */
+
+/// A shape in its body's own frame: the body's position is added to a box's corners, a circle's
+/// centre, a polygon's position. Shapes live in a world's table and bodies name them by id, so a
+/// million bullets share one circle. 152 bytes.
+typedef struct mink_shape {
+    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON
+    union {
+        mink_aabb aabb;
+        mink_circle circle;
+        mink_polygon polygon;
+    } geom;
+} mink_shape;
+
+/// What a body does when it meets another (bump.lua's responses).
+typedef enum mink_response {
+    MINK_RESPONSE_SLIDE = 0, ///< advance to the contact, drop the normal velocity, go on along the surface
+    MINK_RESPONSE_STOP,      ///< advance to the contact and stop there
+    MINK_RESPONSE_BOUNCE,    ///< advance to the contact, reflect the normal velocity × restitution, go on
+    MINK_RESPONSE_SENSOR,    ///< move freely; report what it passes through; others pass through it
+    MINK_RESPONSE_COUNT
+} mink_response;
+
+/// A candidate pair from the broadphase: two body handles, a first in the sort.
+typedef struct mink_world_pair {
+    uint32_t a, b;
+} mink_world_pair;
+
+/// One contact a body took in a step (or, for a sensor, one body it passed through). 64 bytes.
+typedef struct mink_event {
+    uint64_t a, b;           ///< user ids: the body that moved (or the sensor), and what it met
+    uint32_t body_a, body_b; ///< their handles
+    float t;                 ///< when, as a fraction of the step, in [0, 1)
+    float t_exit;            ///< when the interiors would part on the paths planned at t; INFINITY if never
+    mink_vec2 normal;        ///< unit, from b towards a
+    mink_vec2 point;         ///< where they meet at t
+    float depth;             ///< > 0 when they already overlapped (MINK_HIT_OVERLAP)
+    uint32_t flags;          ///< the hit's flags, with MINK_EVENT_SENSOR when a sensor reports
+    uint32_t iteration;      ///< which sub-iteration of a's step found it (0 first)
+    uint32_t reserved;       ///< 0
+} mink_event;
+
+enum { MINK_EVENT_SENSOR = 1u << 8 };
+
+/// A slot whose body was removed: its shape id.
+#define MINK_WORLD_DEAD 0xffffffffu
+/// The most bodies (slots) a world holds.
+#define MINK_WORLD_MAX_BODIES (1u << 22)
+
+#if !defined(__OPENCL_C_VERSION__) && !defined(__OPENCL_VERSION__)
 #include "mink/mink.h"
-#include "mink/step.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -116,5 +167,7 @@ mink_world_stats mink_world_get_stats(const mink_world *world);
 #ifdef __cplusplus
 }
 #endif
+
+#endif /* !OpenCL C */
 
 #endif /* MINK_WORLD_H */

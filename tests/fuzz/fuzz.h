@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/body.h" /* the inline helpers the checks use */
 #include "mink/mink.h"
 
 /* The input being run, saved to fuzz-failure.bin when a check breaks (before the abort, so the

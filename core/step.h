@@ -1,6 +1,6 @@
-/* mink/step.h — one world step, item by item, for the host and the device.
+/* core/step.h — one world step, item by item, for the host and the device.
  *
- * Valid C99 and OpenCL C, under the rules of geom.h. A world step is a handful of passes; each pass
+ * Valid C99 and OpenCL C, under the rules of core/geom.h. A world step is a handful of passes; each pass
  * here is a function of one item (a body, a sorted rank, a pair, a block) that reads and writes
  * arrays through a mink_world_view. The kernels in kernels/world.cl call one item per work-item;
  * the scalar world (host/world_scalar.c) calls the same functions in a loop. So both paths compute
@@ -10,17 +10,17 @@
  * (a body's contacts, the step's events). Nothing depends on that order: a body picks its contact by
  * a total order on (t, the other's id, the other's handle), and the host sorts events.
  */
-#ifndef MINK_STEP_H
-#define MINK_STEP_H
+#ifndef MINK_CORE_STEP_H
+#define MINK_CORE_STEP_H
 
-#include "mink/body.h"
+#include "core/body.h"
+#include "mink/world.h"
 
 #ifdef MINK_OPENCL
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
 /* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
 #define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
-typedef ulong uint64_t;
 #elif defined(__GNUC__)
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
@@ -38,26 +38,7 @@ static inline uint32_t mink__ctz(uint32_t x) {
 
 /* ---- what a world holds ---------------------------------------------------------------------- */
 
-/// A shape in its body's own frame: the body's position is added to a box's corners, a circle's
-/// centre, a polygon's position. Shapes live in a world's table and bodies name them by id, so a
-/// million bullets share one circle. 152 bytes.
-typedef struct mink_shape {
-    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON
-    union {
-        mink_aabb aabb;
-        mink_circle circle;
-        mink_polygon polygon;
-    } geom;
-} mink_shape;
 
-/// What a body does when it meets another (bump.lua's responses).
-typedef enum mink_response {
-    MINK_RESPONSE_SLIDE = 0, ///< advance to the contact, drop the normal velocity, go on along the surface
-    MINK_RESPONSE_STOP,      ///< advance to the contact and stop there
-    MINK_RESPONSE_BOUNCE,    ///< advance to the contact, reflect the normal velocity × restitution, go on
-    MINK_RESPONSE_SENSOR,    ///< move freely; report what it passes through; others pass through it
-    MINK_RESPONSE_COUNT
-} mink_response;
 
 /// A body's properties that steps never change. 20 bytes.
 typedef struct mink_body_props {
@@ -68,10 +49,6 @@ typedef struct mink_body_props {
     uint32_t mask;     ///< bits it meets: a pair meets when each one's category hits the other's mask
 } mink_body_props;
 
-/// A candidate pair from the broadphase: two body handles, a first in the sort.
-typedef struct mink_world_pair {
-    uint32_t a, b;
-} mink_world_pair;
 
 /// One end of a candidate pair in its body's list, written by the narrowphase: the other body with
 /// what resolution asks of it, and the pair's hit as this body sees it. Resolution reads a body's
@@ -98,24 +75,7 @@ typedef struct mink_grid_entry {
     uint32_t pad[3];
 } mink_grid_entry;
 
-/// One contact a body took in a step (or, for a sensor, one body it passed through). 64 bytes.
-typedef struct mink_event {
-    uint64_t a, b;           ///< user ids: the body that moved (or the sensor), and what it met
-    uint32_t body_a, body_b; ///< their handles
-    float t;                 ///< when, as a fraction of the step, in [0, 1)
-    float t_exit;            ///< when the interiors would part on the paths planned at t; INFINITY if never
-    mink_vec2 normal;        ///< unit, from b towards a
-    mink_vec2 point;         ///< where they meet at t
-    float depth;             ///< > 0 when they already overlapped (MINK_HIT_OVERLAP)
-    uint32_t flags;          ///< the hit's flags, with MINK_EVENT_SENSOR when a sensor reports
-    uint32_t iteration;      ///< which sub-iteration of a's step found it (0 first)
-    uint32_t reserved;       ///< 0
-} mink_event;
 
-enum { MINK_EVENT_SENSOR = 1u << 8 };
-
-/// A slot whose body was removed: its shape id.
-#define MINK_WORLD_DEAD 0xffffffffu
 
 /// Radix sort: 8 bits a pass, up to four passes over 32-bit keys.
 #define MINK_RADIX_BINS 256u
@@ -124,8 +84,6 @@ enum { MINK_EVENT_SENSOR = 1u << 8 };
 /// against every body instead of going into cells (arena walls fit; a world-sized body does not).
 /// With at most MINK_WORLD_MAX_BODIES bodies, a step's entries stay below 2^32.
 #define MINK_GRID_MAX_CELLS 1000u
-/// The most bodies (slots) a world holds.
-#define MINK_WORLD_MAX_BODIES (1u << 22)
 /// Words of the step's measure: the keys of the world box's edges, then a histogram of box sizes
 /// by power of two (class c: the box's larger side is below 2^(c - 64)).
 #define MINK_MEASURE_WORDS (4u + 128u)
@@ -229,14 +187,14 @@ MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec
                                        uint32_t polygons) {
     uint32_t ta = a->type, tb = b->type;
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_AABB)
-        return mink_sweep_aabb(mink_shape_aabb_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
+        return mink__sweep_aabb(mink_shape_aabb_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
     if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_CIRCLE)
-        return mink_sweep_circle(mink_shape_circle_at(a, pa), ma, mink_shape_circle_at(b, pb), mb, 1.0f);
+        return mink__sweep_circle(mink_shape_circle_at(a, pa), ma, mink_shape_circle_at(b, pb), mb, 1.0f);
     if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_AABB)
-        return mink_sweep_circle_aabb(mink_shape_circle_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
+        return mink__sweep_circle_aabb(mink_shape_circle_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_CIRCLE)
         return mink_hit_mirror(
-            mink_sweep_circle_aabb(mink_shape_circle_at(b, pb), mb, mink_shape_aabb_at(a, pa), ma, 1.0f));
+            mink__sweep_circle_aabb(mink_shape_circle_at(b, pb), mb, mink_shape_aabb_at(a, pa), ma, 1.0f));
     if (!polygons) return mink_hit_invalid(); /* a polygon where none was said to be */
     return mink_sweep_bodies_linear(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
 }
@@ -360,7 +318,7 @@ MINK_INLINE void mink_measure_block(mink_world_view w, uint32_t g, uint32_t bloc
     uint32_t lo = mink_block_begin(g, blocks, w.count), hi = mink_block_begin(g + 1u, blocks, w.count);
     for (uint32_t i = lo; i < hi; i++) {
         mink_aabb b = w.bounds[i];
-        if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_aabb_is_valid(b)) continue;
+        if (w.shape_of[i] == MINK_WORLD_DEAD || !mink__aabb_is_valid(b)) continue;
         uint32_t k0 = mink_sort_key(b.min.x), k1 = mink_sort_key(b.min.y);
         uint32_t k2 = mink_sort_key(b.max.x), k3 = mink_sort_key(b.max.y);
         m[0] = k0 < m[0] ? k0 : m[0];
@@ -412,14 +370,14 @@ MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, b, &x0, &y0, &x1, &y1);
     uint32_t nx = x1 - x0 + 1u, ny = y1 - y0 + 1u;
-    int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink_aabb_is_valid(b) & (nx <= MINK_GRID_MAX_CELLS) &
+    int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_CELLS) &
              (ny <= MINK_GRID_MAX_CELLS) & (nx * ny <= MINK_GRID_MAX_CELLS); /* else dead, invalid or large */
     return in ? nx * ny : 0u;
 }
 
 /// Whether a slot with c grid entries is large: alive, with a valid box, and in no cell.
 MINK_INLINE int mink_grid_large_with(mink_world_view w, uint32_t i, uint32_t c) {
-    return c == 0u && w.shape_of[i] != MINK_WORLD_DEAD && mink_aabb_is_valid(w.bounds[i]);
+    return c == 0u && w.shape_of[i] != MINK_WORLD_DEAD && mink__aabb_is_valid(w.bounds[i]);
 }
 
 /// Whether slot i is large, once its counts are scanned into w.cells (where its entries start).
@@ -603,7 +561,7 @@ MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, uint32_t i, int em
     uint32_t found = 0u;
     if (!mink_grid_is_large(w, i)) return 0u;
     for (uint32_t j = 0; j < w.count; j++) {
-        if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink_aabb_is_valid(w.bounds[j])) continue;
+        if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink__aabb_is_valid(w.bounds[j])) continue;
         if (j < i && mink_grid_is_large(w, j)) continue;
         if (!mink_pair_found(w, i, j)) continue;
         found = mink_pair_emit(w, emit, at, found, i, j, MINK_WORLD_DEAD, MINK_WORLD_DEAD);
@@ -781,7 +739,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
             }
         }
     }
-    if (!mink_vec2_is_valid(p) || !mink_vec2_is_valid(v)) {
+    if (!mink__vec2_is_valid(p) || !mink__vec2_is_valid(v)) {
         p = p0;
         v = mink_v2(0.0f, 0.0f);
     }
@@ -789,4 +747,4 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
     w.vel_out[i] = v;
 }
 
-#endif /* MINK_STEP_H */
+#endif /* MINK_CORE_STEP_H */

@@ -1,0 +1,170 @@
+/* core/body.h — bodies of any shape, and the one query that takes any two of them.
+ *
+ * Valid C99 and OpenCL C, under the rules of core/geom.h. This is the top of the shared math:
+ * geom.h (boxes, circles) ← polygon.h (polygons, swept SAT) ← rotating.h (conservative
+ * advancement) ← body.h. The kernels and the scalar path include this file.
+ */
+#ifndef MINK_CORE_BODY_H
+#define MINK_CORE_BODY_H
+
+#include "core/rotating.h"
+#include "mink/body.h"
+
+/* ---- making bodies ----------------------------------------------------------------------------- */
+
+/* The body of mink_body_zero (mink/body.h). */
+MINK_INLINE mink_body mink__body_zero(uint32_t type, mink_vec2 v) {
+    mink_body b;
+    b.type = type;
+    b.velocity = v;
+    b.angular_velocity = 0.0f;
+    b.shape.polygon = mink_polygon_zero();
+    return b;
+}
+
+/* The body of mink_body_aabb (mink/body.h). */
+MINK_INLINE mink_body mink__body_aabb(mink_aabb box, mink_vec2 v) {
+    mink_body b = mink__body_zero(MINK_SHAPE_AABB, v);
+    b.shape.aabb = box;
+    return b;
+}
+
+/* The body of mink_body_circle (mink/body.h). */
+MINK_INLINE mink_body mink__body_circle(mink_circle c, mink_vec2 v) {
+    mink_body b = mink__body_zero(MINK_SHAPE_CIRCLE, v);
+    b.shape.circle = c;
+    return b;
+}
+
+/* The body of mink_body_polygon (mink/body.h). */
+MINK_INLINE mink_body mink__body_polygon(mink_polygon p, mink_vec2 v) {
+    mink_body b = mink__body_zero(MINK_SHAPE_POLYGON, v);
+    b.shape.polygon = p;
+    return b;
+}
+
+/* The body of mink_body_is_valid (mink/body.h). */
+MINK_INLINE int mink__body_is_valid(mink_body b) {
+    if (!mink__vec2_is_valid(b.velocity) || !mink_isfinite(b.angular_velocity)) return 0;
+    if (b.type == MINK_SHAPE_AABB) return mink__aabb_is_valid(b.shape.aabb);
+    if (b.type == MINK_SHAPE_CIRCLE) return mink__circle_is_valid(b.shape.circle);
+    if (b.type == MINK_SHAPE_POLYGON) return mink__polygon_is_valid(b.shape.polygon);
+    return 0;
+}
+
+/// Whether the body's shape turns during the step (a turning circle is the same disk).
+MINK_INLINE int mink_body_turns(mink_body b) { return b.type != MINK_SHAPE_CIRCLE && b.angular_velocity != 0.0f; }
+
+/* ---- any two bodies without turning: the exact sweeps -------------------------------------- */
+
+/// Any two bodies, angular velocities left out: box, circle and polygon in either order, each pair
+/// by its exact sweep; a pair in the other order is the mirror (the normal reversed).
+MINK_INLINE mink_hit mink_sweep_bodies_linear(mink_body a, mink_body b, float dt) {
+    mink_vec2 va = a.velocity, vb = b.velocity;
+    uint32_t ta = a.type, tb = b.type;
+    if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_AABB) return mink__sweep_aabb(a.shape.aabb, va, b.shape.aabb, vb, dt);
+    if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_CIRCLE)
+        return mink__sweep_circle(a.shape.circle, va, b.shape.circle, vb, dt);
+    if (ta == MINK_SHAPE_POLYGON && tb == MINK_SHAPE_POLYGON)
+        return mink__sweep_polygon(a.shape.polygon, va, b.shape.polygon, vb, dt);
+    if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_AABB)
+        return mink__sweep_circle_aabb(a.shape.circle, va, b.shape.aabb, vb, dt);
+    if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_CIRCLE)
+        return mink_hit_mirror(mink__sweep_circle_aabb(b.shape.circle, vb, a.shape.aabb, va, dt));
+    if (ta == MINK_SHAPE_POLYGON && tb == MINK_SHAPE_AABB)
+        return mink__sweep_polygon_aabb(a.shape.polygon, va, b.shape.aabb, vb, dt);
+    if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_POLYGON)
+        return mink_hit_mirror(mink__sweep_polygon_aabb(b.shape.polygon, vb, a.shape.aabb, va, dt));
+    if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_POLYGON)
+        return mink_sweep_circle_polygon(a.shape.circle, va, b.shape.polygon, vb, dt);
+    if (ta == MINK_SHAPE_POLYGON && tb == MINK_SHAPE_CIRCLE)
+        return mink__sweep_polygon_circle(a.shape.polygon, va, b.shape.circle, vb, dt);
+    return mink_hit_invalid();
+}
+
+/* ---- turning bodies: conservative advancement ------------------------------------------------ */
+
+/// The body as conservative advancement moves it over a step of dt.
+MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
+    mink_mover m;
+    m.move = mink_v2(b.velocity.x * dt, b.velocity.y * dt);
+    m.spin = b.angular_velocity * dt;
+    m.angle = 0.0f;
+    if (b.type == MINK_SHAPE_AABB) {
+        mink_aabb box = b.shape.aabb;
+        m.center = mink_v2((box.min.x + box.max.x) * 0.5f, (box.min.y + box.max.y) * 0.5f);
+        mink_vec2 hext = mink_v2(box.max.x - m.center.x, box.max.y - m.center.y);
+        mink_aabb box0;
+        box0.min = mink_v2(-hext.x, -hext.y);
+        box0.max = hext;
+        m.hull = mink_aabb_hull(box0);
+        m.reach = mink_length(hext);
+    } else if (b.type == MINK_SHAPE_POLYGON) {
+        mink_polygon p = b.shape.polygon;
+        for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+            m.hull.v[i] = p.vertices[i];
+            m.hull.n[i] = p.normals[i];
+        }
+        m.hull.count = m.hull.axes = p.count;
+        m.hull.radius = 0.0f;
+        m.center = p.position;
+        m.angle = p.angle;
+        m.reach = p.radius;
+    } else { /* a circle: one vertex, rounded; turning changes nothing */
+        m.hull = mink_point_hull(mink_v2(0.0f, 0.0f), b.shape.circle.radius);
+        m.center = b.shape.circle.center;
+        m.spin = 0.0f;
+        m.reach = 0.0f;
+    }
+    return m;
+}
+
+/* The body of mink_sweep_rotating (mink/body.h). */
+MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc,
+                                         uint32_t *iterations) {
+    uint32_t used = 0;
+    mink_hit h = mink_hit_invalid();
+    if (mink__body_is_valid(a) && mink__body_is_valid(b) && mink_isfinite(dt) && dt >= 0.0f &&
+        mink_isfinite(desc.target) && desc.target >= 0.0f) {
+        mink_mover ma = mink_body_mover(a, dt), mb = mink_body_mover(b, dt);
+        int angles_ok = mink_absf(ma.angle) + mink_absf(ma.spin) <= MINK_MAX_ANGLE &&
+                        mink_absf(mb.angle) + mink_absf(mb.spin) <= MINK_MAX_ANGLE;
+        mink_body sa = a, sb = b;
+        sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
+        mink_hit still = mink_sweep_bodies_linear(sa, sb, 0.0f);
+        float size = ((ma.reach + ma.hull.radius) + mb.reach) + mb.hull.radius;
+        float target = desc.target > 0.0f ? desc.target : size * 0.0009765625f;
+        uint32_t cap = desc.max_iterations > 0u ? desc.max_iterations : MINK_ROTATING_DEFAULT_ITERATIONS;
+        if (!angles_ok || !mink_isfinite(size) || !mink__vec2_is_valid(ma.move) || !mink__vec2_is_valid(mb.move))
+            h = mink_hit_invalid();
+        else if (still.flags != 0u)
+            h = still; /* overlapping at t = 0 (or invalid) */
+        else if (!(target > 0.0f))
+            h = mink_hit_none(); /* two points: no interior ever meets */
+        else
+            h = mink_advance(&ma, &mb, target, cap, &used);
+    }
+    if (iterations) *iterations = used;
+    return h;
+}
+
+/* The body of mink_sweep_bodies (mink/body.h). */
+MINK_INLINE mink_hit mink__sweep_bodies(mink_body a, mink_body b, float dt) {
+    if (!mink_isfinite(a.angular_velocity) || !mink_isfinite(b.angular_velocity)) return mink_hit_invalid();
+    if (mink_body_turns(a) || mink_body_turns(b)) {
+        mink_rotating_desc defaults;
+        defaults.target = 0.0f;
+        defaults.max_iterations = 0u;
+        return mink__sweep_rotating(a, b, dt, defaults, 0);
+    }
+    return mink_sweep_bodies_linear(a, b, dt);
+}
+
+/* ---- one record, one hit ----------------------------------------------------------------------- */
+
+MINK_INLINE mink_hit mink_sweep_pair_record(mink_pair p, float dt) { return mink__sweep_bodies(p.a, p.b, dt); }
+MINK_INLINE mink_hit mink_sweep_rotating_record(mink_pair p, float dt, mink_rotating_desc desc) {
+    return mink__sweep_rotating(p.a, p.b, dt, desc, 0);
+}
+
+#endif /* MINK_CORE_BODY_H */
