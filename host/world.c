@@ -526,7 +526,7 @@ mink_status mink_world_step(mink_world *w, float dt) {
     mink_world_stats st = {0};
     w->stats = st;
     mink_status status = resync(w);
-    if (status == MINK_OK) status = w->opencl ? mink__world_cl_step(w) : mink__world_scalar_step(w);
+    if (status == MINK_OK) status = mink__world_step_run(w);
     if (status != MINK_OK) w->events = w->pairs = 0; /* a failed step met nothing */
     w->stats.total_ms = mink__now_ms() - t0;
     /* The host copies, and the arrays (on OpenCL, device buffers). */

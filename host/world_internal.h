@@ -49,6 +49,10 @@ typedef enum mink_world_buf {
     MINK_WB_COUNT
 } mink_world_buf;
 
+/* The stages a step's time is shared into (mink_world_stats). */
+enum { MINK_STAGE_START, MINK_STAGE_BOUNDS, MINK_STAGE_BROADPHASE, MINK_STAGE_NARROWPHASE, MINK_STAGE_RESOLUTION,
+       MINK_STAGE_COUNT };
+
 typedef struct mink_world_array {
     void *host;
     cl_mem mem;
@@ -92,6 +96,8 @@ struct mink_world {
                                 sends them whole first */
     size_t pairs, events;    /* from the last step */
     mink_world_stats stats;
+    double stage_ms[MINK_STAGE_COUNT];      /* scalar: when each stage ended */
+    cl_event stage_marks[MINK_STAGE_COUNT]; /* OpenCL: a marker after each stage */
 };
 
 /* The grid for a step's measure and the world's crowd (world.c); 0 when no body has a finite box.
@@ -104,9 +110,44 @@ size_t mink__world_field_size(mink_world_buf field);
 /* Makes an array at least `bytes` long, keeping its first `keep` bytes. */
 mink_status mink__world_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep);
 
-/* world_scalar.c / world_opencl.c: the same operations on each path. */
-mink_status mink__world_scalar_step(mink_world *w);
-mink_status mink__world_cl_step(mink_world *w);
+/* ---- a step: its sequence once (world_step.c), its passes on a backend -------------------------- */
+
+/* The passes of core/step.h, each over its items. */
+typedef enum mink_world_pass {
+    MINK_PASS_BOUNDS,      /* per slot: its box over the step and its grid record */
+    MINK_PASS_MEASURE,     /* the world's box and its boxes' sizes, into MINK_WB_MEASURE */
+    MINK_PASS_GRID_COUNT,  /* per slot: its grid entries; cells[slots + 1] = 1 when one is large */
+    MINK_PASS_GRID_EMIT,   /* per slot: its entries' keys and slots */
+    MINK_PASS_GRID_GATHER, /* per sorted entry: its slot's record */
+    MINK_PASS_PAIRS_COUNT, /* per item (sorted entries, then slots when one is large): pairs found */
+    MINK_PASS_PAIRS_WRITE, /* the same items: their pairs, where the scan put them */
+    MINK_PASS_DEGREE,      /* per pair: both bodies' list sizes */
+    MINK_PASS_NARROW,      /* per pair: the sweep, into both bodies' lists */
+    MINK_PASS_RESOLVE,     /* per slot: its moves, its new position and velocity, its events */
+} mink_world_pass;
+
+/* What the passes take beyond the world's arrays. */
+typedef struct mink_step_state {
+    mink_step_params params;
+    mink_grid grid;
+    uint32_t slots, entries, items, pairs, event_capacity;
+} mink_step_state;
+
+/* A backend runs passes and whole-array operations; world_step.c decides what and when. */
+typedef struct mink_world_backend {
+    mink_status (*pass)(mink_world *w, mink_world_pass pass, const mink_step_state *s);
+    mink_status (*scan)(mink_world *w, mink_world_buf a, uint32_t n); /* exclusive; the total to a[n] */
+    mink_status (*sort)(mink_world *w, uint32_t n, uint32_t passes);  /* KEYS and ORDER by key, stable */
+    mink_status (*read)(mink_world *w, mink_world_buf b, size_t index, size_t count, uint32_t *out);
+    mink_status (*zero)(mink_world *w, mink_world_buf b, size_t offset, size_t bytes);
+    mink_status (*mark)(mink_world *w, int stage); /* a stage's work is all asked for */
+    void (*end)(mink_world *w, mink_status status); /* the stages' shares; after a failure, a wait */
+} mink_world_backend;
+
+extern const mink_world_backend mink__world_scalar, mink__world_opencl;
+
+/* One step of the world on its backend. */
+mink_status mink__world_step_run(mink_world *w);
 /* Writes count values (field size each) to the slots named by handles. */
 mink_status mink__world_cl_write(mink_world *w, mink_world_buf field, const uint32_t *handles, size_t count,
                                  const void *values);

@@ -1,6 +1,7 @@
-/* host/world_opencl.c — a world step on an OpenCL device: the passes of core/step.h as kernels,
- * the world's arrays as device buffers. The host reads back two words a step (the pair count and the
- * event count) to size the buffers that follow; nothing else leaves the device unless asked. */
+/* host/world_opencl.c — the OpenCL backend of a world step (world_step.c): the passes of
+ * core/step.h as kernels, the world's arrays as device buffers. The host reads back a few words a
+ * step (the measure, the entry, pair and event counts) to size the buffers that follow; nothing
+ * else leaves the device unless asked. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,14 +194,13 @@ fail:
     return status;
 }
 
-/* The step's passes are timed by markers in the queue, not by waiting for it after each: two waits
+/* The step's stages are timed by markers in the queue, not by waiting for it after each: two waits
  * a step fewer (bench_world's scene at 10^5 on PoCL, steps alternating with and without them in one
  * process: 0.3 to 1.3 ms a step less while this VM was slow, the same while it was not).
- * mark[k] completes when pass k has; the passes' shares are the gaps between their end times. */
-enum { MARK_START, MARK_BOUNDS, MARK_BROADPHASE, MARK_NARROWPHASE, MARK_RESOLUTION, MARK_COUNT };
-
-static mink_status mark(mink_world *w, cl_event *ev) {
+ * stage_marks[k] completes when stage k has; the shares are the gaps between their end times. */
+static mink_status cl_mark(mink_world *w, int stage) {
     mink_status status = MINK_OK;
+    cl_event *ev = &w->stage_marks[stage];
     if (*ev) clReleaseEvent(*ev); /* the resolution's, marked again after a retry */
     *ev = NULL;
     MINK_CL_TRY(w->ctx, clEnqueueMarkerWithWaitList(w->ctx->queue, 0, NULL, ev), fail);
@@ -208,164 +208,90 @@ fail:
     return status;
 }
 
-/* The passes' shares from their markers, all complete; none if the device does not time them. */
-static void shares(mink_world *w, const cl_event *marks) {
-    cl_ulong end[MARK_COUNT];
-    for (int k = 0; k < MARK_COUNT; k++)
-        if (clGetEventProfilingInfo(marks[k], CL_PROFILING_COMMAND_END, sizeof end[k], &end[k], NULL) != CL_SUCCESS ||
-            (k > 0 && end[k] < end[k - 1]))
-            return;
-    double *share[MARK_COUNT] = {NULL, &w->stats.bounds_ms, &w->stats.broadphase_ms, &w->stats.narrowphase_ms,
-                                 &w->stats.resolution_ms};
-    for (int k = 1; k < MARK_COUNT; k++) *share[k] = (double)(end[k] - end[k - 1]) * 1e-6;
+/* The stages' shares from their markers, all complete (the last read waited for the queue); none
+ * if the device does not time them. After a failure, the queue is drained first. */
+static void cl_end(mink_world *w, mink_status status) {
+    cl_event *marks = w->stage_marks;
+    cl_ulong end[MINK_STAGE_COUNT];
+    int timed = status == MINK_OK;
+    if (status != MINK_OK) clFinish(w->ctx->queue);
+    for (int k = 0; k < MINK_STAGE_COUNT && timed; k++)
+        timed = marks[k] && clGetEventProfilingInfo(marks[k], CL_PROFILING_COMMAND_END, sizeof end[k], &end[k],
+                                                    NULL) == CL_SUCCESS && (k == 0 || end[k] >= end[k - 1]);
+    double *share[MINK_STAGE_COUNT] = {NULL, &w->stats.bounds_ms, &w->stats.broadphase_ms, &w->stats.narrowphase_ms,
+                                       &w->stats.resolution_ms};
+    for (int k = 1; k < MINK_STAGE_COUNT && timed; k++) *share[k] = (double)(end[k] - end[k - 1]) * 1e-6;
+    for (int k = 0; k < MINK_STAGE_COUNT; k++) {
+        if (marks[k]) clReleaseEvent(marks[k]);
+        marks[k] = NULL;
+    }
 }
 
-#define STEP_TRY(expr)                                                                             \
-    do {                                                                                           \
-        status = (expr);                                                                           \
-        if (status != MINK_OK) goto fail;                                                          \
-    } while (0)
-
-mink_status mink__world_cl_step(mink_world *w) {
-    uint32_t n = (uint32_t)w->slots;
-    size_t n1 = (size_t)n + 1;
-    mink_step_params sp = w->params;
-    mink_status status = MINK_OK;
-    mink_world_stats *st = &w->stats;
-    cl_event marks[MARK_COUNT] = {NULL};
-
-    STEP_TRY(mink__world_reserve(w, MINK_WB_BOUNDS, n * sizeof(mink_aabb), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_RECORDS, n * sizeof(mink_grid_entry), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_CELLS, (n1 + 1) * 4, 0)); /* + the large flag */
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_START, n1 * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ADJ_FILL, n * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, 1024 * sizeof(mink_event), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_SHAPES, sizeof(mink_shape), 0));
-    w->pairs = w->events = 0;
-    if (n == 0) goto done;
-    STEP_TRY(mark(w, &marks[MARK_START]));
-
-    uint32_t measure[MINK_MEASURE_WORDS];
-    uint32_t mblocks = blocks_for(n, 4096, 64);
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PARTIAL, (size_t)mblocks * MINK_MEASURE_WORDS * 4, 0));
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_BOUNDS, n,
-                 ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                      ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS),
-                      ARG_BUF(w, MINK_WB_RECORDS), ARG_U32(n), ARG_F32(sp.dt),
-                      ARG_F32(sp.skin))));
-    STEP_TRY(run(w, MINK_KERNEL_MEASURE, mblocks,
-                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PARTIAL), ARG_U32(n),
-                      ARG_U32(mblocks))));
-    STEP_TRY(run(w, MINK_KERNEL_MEASURE_TOP, 1,
-                 ARGS(ARG_BUF(w, MINK_WB_PARTIAL), ARG_BUF(w, MINK_WB_MEASURE), ARG_U32(mblocks))));
-    STEP_TRY(mark(w, &marks[MARK_BOUNDS]));
-
-    /* Broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell. */
-    STEP_TRY(read_words(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
-    mink_grid g;
-    uint32_t passes = 0, entries = 0, pairs = 0, counted[2] = {0, 0};
-    if (!mink__world_grid(w, measure, &g, &passes)) goto empty;
-#define GRID_ARGS                                                                                  \
-    ARG_F32(g.origin.x), ARG_F32(g.origin.y), ARG_F32(g.inv_cell), ARG_U32(g.width), ARG_U32(g.height), \
-        ARG_U32(g.crowd_category), ARG_U32(g.crowd_mask), ARG_U32(g.crowd_flags)
-    STEP_TRY(zero(w, MINK_WB_CELLS, n1 * 4, 4));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_COUNT, n,
-                 ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS), ARG_U32(n),
-                      GRID_ARGS)));
-    STEP_TRY(scan(w, MINK_WB_CELLS, n));
-    STEP_TRY(read_words(w, MINK_WB_CELLS, n, 2, counted)); /* the entries, whether any slot is large */
-    entries = counted[0];
-    /* Large bodies (rare: none in most scenes) are tested against every body, a slot an item. */
-    uint32_t items = entries + (counted[1] ? n : 0);
-    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_KEYS2, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ORDER2, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_ENTRIES, (size_t)entries * sizeof(mink_grid_entry), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_KEPT, (size_t)entries * 4, 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_FOUND, ((size_t)items + 1) * 4, 0));
-    if (entries > 0)
-        STEP_TRY(run(w, MINK_KERNEL_GRID_EMIT, n,
-                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_CELLS),
-                          ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), GRID_ARGS)));
-    STEP_TRY(sort(w, entries, passes));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_GATHER, entries,
-                 ARGS(ARG_BUF(w, MINK_WB_RECORDS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRIES),
-                      ARG_U32(entries))));
-#define PAIRS_ARGS(emit)                                                                           \
-    ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
-         ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),           \
-         ARG_BUF(w, MINK_WB_ENTRIES),                                                               \
-         ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND), ARG_BUF(w, MINK_WB_PAIRS),                \
-         ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32(entries), ARG_U32(items - entries),   \
-         ARG_U32(emit), GRID_ARGS)
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, sizeof(mink_world_pair), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, sizeof(mink_world_pair), 0));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(0)));
-    STEP_TRY(scan(w, MINK_WB_FOUND, items));
-    STEP_TRY(read_words(w, MINK_WB_FOUND, items, 1, &pairs));
-    st->pairs_needed = pairs;
-    if (pairs > w->max_pairs) {
-        status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %u pairs; max_pairs is %zu",
-                            (unsigned)pairs, w->max_pairs);
-        goto fail;
-    }
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, (size_t)pairs * sizeof(mink_world_pair), 0));
-    STEP_TRY(run(w, MINK_KERNEL_GRID_PAIRS, items, PAIRS_ARGS(1)));
-#undef PAIRS_ARGS
-#undef GRID_ARGS
-empty:
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIRS, (size_t)pairs * sizeof(mink_world_pair), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, (size_t)pairs * sizeof(mink_world_pair), 0));
-    STEP_TRY(mink__world_reserve(w, MINK_WB_CONTACTS, (size_t)pairs * 2 * sizeof(mink_contact), 0));
-    STEP_TRY(mark(w, &marks[MARK_BROADPHASE]));
-
-    /* Each body's list sized, then the narrowphase fills the lists. */
-    STEP_TRY(zero(w, MINK_WB_ADJ_START, 0, n1 * 4));
-    STEP_TRY(zero(w, MINK_WB_ADJ_FILL, 0, (size_t)n * 4));
-    STEP_TRY(run(w, MINK_KERNEL_WORLD_DEGREE, pairs,
-                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(pairs))));
-    STEP_TRY(scan(w, MINK_WB_ADJ_START, n));
-    STEP_TRY(run(w, sp.polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, pairs,
-                 ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_BUF(w, MINK_WB_ENTRIES),
-                      ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                      ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
-                      ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL), ARG_BUF(w, MINK_WB_CONTACTS),
-                      ARG_U32(pairs), ARG_F32(sp.dt))));
-    STEP_TRY(mark(w, &marks[MARK_NARROWPHASE]));
-
-    uint32_t events = 0;
-    for (;;) { /* until the event buffer held every event */
-        uint32_t capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
-        STEP_TRY(zero(w, MINK_WB_COUNTER, 0, 4));
-        STEP_TRY(run(w, sp.polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, n,
-                     ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                          ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
-                          ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_CONTACTS), ARG_BUF(w, MINK_WB_POS_OUT),
-                          ARG_BUF(w, MINK_WB_VEL_OUT),
-                          ARG_BUF(w, MINK_WB_EVENTS), ARG_BUF(w, MINK_WB_COUNTER), ARG_U32(capacity), ARG_U32(n),
-                          ARG_F32(sp.dt), ARG_F32(sp.skin), ARG_U32(sp.iterations))));
-        STEP_TRY(mark(w, &marks[MARK_RESOLUTION]));
-        STEP_TRY(read_words(w, MINK_WB_COUNTER, 0, 1, &events));
-        if (events <= capacity) break;
-        STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)events * sizeof(mink_event), 0));
-    }
-    shares(w, marks); /* the queue is done: read_words waited for it */
-
-    swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
-    swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
-    w->pairs = pairs;
-    w->events = events;
-    st->pairs = pairs;
-    st->events = events;
-done:
-fail:
-    if (status != MINK_OK) clFinish(w->ctx->queue);
-    for (int k = 0; k < MARK_COUNT; k++)
-        if (marks[k]) clReleaseEvent(marks[k]);
+/* The measure: per block of bodies, then the blocks merged. */
+static mink_status measure(mink_world *w, uint32_t n) {
+    uint32_t blocks = blocks_for(n, 4096, 64);
+    mink_status status = mink__world_reserve(w, MINK_WB_PARTIAL, (size_t)blocks * MINK_MEASURE_WORDS * 4, 0);
+    if (status == MINK_OK)
+        status = run(w, MINK_KERNEL_MEASURE, blocks,
+                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PARTIAL),
+                          ARG_U32(n), ARG_U32(blocks)));
+    if (status == MINK_OK)
+        status = run(w, MINK_KERNEL_MEASURE_TOP, 1,
+                     ARGS(ARG_BUF(w, MINK_WB_PARTIAL), ARG_BUF(w, MINK_WB_MEASURE), ARG_U32(blocks)));
     return status;
 }
+
+#define GRID_ARGS(g)                                                                                   ARG_F32((g).origin.x), ARG_F32((g).origin.y), ARG_F32((g).inv_cell), ARG_U32((g).width),               ARG_U32((g).height), ARG_U32((g).crowd_category), ARG_U32((g).crowd_mask), ARG_U32((g).crowd_flags)
+/* The pair scan's arguments, counting (emit 0) or writing (emit 1); kernels/world.cl's order. */
+#define PAIRS_ARGS(s, emit)                                                                            ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),              ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),                    ARG_BUF(w, MINK_WB_ENTRIES), ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND),                   ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32((s)->entries),                ARG_U32((s)->items - (s)->entries), ARG_U32(emit), GRID_ARGS((s)->grid))
+
+/* A pass as its kernel, with its arguments in kernels/world.cl's order. */
+static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
+    uint32_t n = s->slots;
+    mink_step_params sp = s->params;
+    switch (pass) {
+    case MINK_PASS_BOUNDS:
+        return run(w, MINK_KERNEL_WORLD_BOUNDS, n,
+                   ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                        ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS),
+                        ARG_BUF(w, MINK_WB_RECORDS), ARG_U32(n), ARG_F32(sp.dt), ARG_F32(sp.skin)));
+    case MINK_PASS_MEASURE: return measure(w, n);
+    case MINK_PASS_GRID_COUNT:
+        return run(w, MINK_KERNEL_GRID_COUNT, n,
+                   ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS),
+                        ARG_U32(n), GRID_ARGS(s->grid)));
+    case MINK_PASS_GRID_EMIT:
+        return run(w, MINK_KERNEL_GRID_EMIT, n,
+                   ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_CELLS),
+                        ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), GRID_ARGS(s->grid)));
+    case MINK_PASS_GRID_GATHER:
+        return run(w, MINK_KERNEL_GRID_GATHER, s->entries,
+                   ARGS(ARG_BUF(w, MINK_WB_RECORDS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRIES),
+                        ARG_U32(s->entries)));
+    case MINK_PASS_PAIRS_COUNT: return run(w, MINK_KERNEL_GRID_PAIRS, s->items, PAIRS_ARGS(s, 0));
+    case MINK_PASS_PAIRS_WRITE: return run(w, MINK_KERNEL_GRID_PAIRS, s->items, PAIRS_ARGS(s, 1));
+    case MINK_PASS_DEGREE:
+        return run(w, MINK_KERNEL_WORLD_DEGREE, s->pairs,
+                   ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(s->pairs)));
+    case MINK_PASS_NARROW:
+        return run(w, sp.polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, s->pairs,
+                   ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_BUF(w, MINK_WB_ENTRIES),
+                        ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                        ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
+                        ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL), ARG_BUF(w, MINK_WB_CONTACTS),
+                        ARG_U32(s->pairs), ARG_F32(sp.dt)));
+    case MINK_PASS_RESOLVE:
+        return run(w, sp.polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, n,
+                   ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
+                        ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
+                        ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_CONTACTS), ARG_BUF(w, MINK_WB_POS_OUT),
+                        ARG_BUF(w, MINK_WB_VEL_OUT), ARG_BUF(w, MINK_WB_EVENTS), ARG_BUF(w, MINK_WB_COUNTER),
+                        ARG_U32(s->event_capacity), ARG_U32(n), ARG_F32(sp.dt), ARG_F32(sp.skin),
+                        ARG_U32(sp.iterations)));
+    }
+    return MINK_OK;
+}
+#undef PAIRS_ARGS
+#undef GRID_ARGS
+
+const mink_world_backend mink__world_opencl = {cl_pass, scan, sort, read_words, zero, cl_mark, cl_end};

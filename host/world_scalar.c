@@ -1,4 +1,5 @@
-/* host/world_scalar.c — a world step on the scalar path: the passes of core/step.h in loops. */
+/* host/world_scalar.c — the scalar backend of a world step (world_step.c): the passes of core/step.h
+ * in loops over host arrays. */
 #include <string.h>
 
 #include "world_internal.h"
@@ -41,120 +42,95 @@ static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
     w->buf[b] = t;
 }
 
-/* One pass of the radix sort: keys and order into KEYS2 and ORDER2, then swapped, so the sorted
- * entries are always in KEYS and ORDER. With one
- * block the counts are just the 256 digits' (the device uses many blocks; same permutation). */
-static void radix_pass(mink_world *w, size_t n, uint32_t shift) {
-    uint32_t *counts = w->buf[MINK_WB_RADIX].host;
-    mink_radix_count_block(0, 1, (uint32_t)n, shift, w->buf[MINK_WB_KEYS].host, counts);
-    mink_scan_top(MINK_RADIX_BINS, counts);
-    mink_radix_scatter_block(0, 1, (uint32_t)n, shift, w->buf[MINK_WB_KEYS].host, w->buf[MINK_WB_ORDER].host, counts,
-                             w->buf[MINK_WB_KEYS2].host, w->buf[MINK_WB_ORDER2].host);
-    swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
-    swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
-}
-
-mink_status mink__world_scalar_step(mink_world *w) {
-    uint32_t n = (uint32_t)w->slots;
-    size_t n1 = (size_t)n + 1;
-    mink_step_params sp = w->params;
-    mink_status status = MINK_OK;
-    const struct {
-        mink_world_buf b;
-        size_t bytes;
-    } per_slot[] = {
-        {MINK_WB_BOUNDS, n * sizeof(mink_aabb)}, {MINK_WB_RECORDS, n * sizeof(mink_grid_entry)},
-        {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
-        {MINK_WB_CELLS, n1 * 4}, {MINK_WB_RADIX, (MINK_RADIX_BINS + 1) * 4},
-        {MINK_WB_ADJ_START, n1 * 4}, {MINK_WB_ADJ_FILL, n * 4},
-        /* Full size: they become the body arrays when the step swaps them in. */
-        {MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2)}, {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
-    };
-    for (size_t k = 0; k < sizeof per_slot / sizeof per_slot[0] && status == MINK_OK; k++)
-        status = mink__world_reserve(w, per_slot[k].b, per_slot[k].bytes, 0);
-    if (status != MINK_OK) return status;
-
-    double t = mink__now_ms();
+/* A pass: the item function of core/step.h over its items, on a view of the arrays as they are now. */
+static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
     mink_world_view v = scalar_view(w);
-    for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, sp, i);
-    mink_measure_block(v, 0, 1, v.measure); /* one block: the measure itself */
-    double now = mink__now_ms();
-    w->stats.bounds_ms = now - t;
-    t = now;
-
-    /* Broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell. */
-    mink_grid g;
-    uint32_t passes = 0;
-    size_t entries = 0;
-    uint32_t *cells = w->buf[MINK_WB_CELLS].host;
-    int any = mink__world_grid(w, v.measure, &g, &passes), large = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        cells[i] = any ? mink_grid_count_item(v, g, i) : 0u;
-        large |= mink_grid_large_with(v, i, cells[i]);
-    }
-    cells[n] = 0;
-    mink_scan_top(n, cells);
-    entries = cells[n];
-    /* Large bodies (rare: none in most scenes) are tested against every body, a slot an item. */
-    size_t found_n = entries + (large ? n : 0);
-    const mink_world_buf per_entry[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_KEPT};
-    for (size_t k = 0; k < 5 && status == MINK_OK; k++) status = mink__world_reserve(w, per_entry[k], entries * 4, 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRIES, entries * sizeof(mink_grid_entry), 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (found_n + 1) * 4, 0);
-    if (status != MINK_OK) return status;
-    v = scalar_view(w);
-    for (uint32_t i = 0; i < n && entries > 0; i++) mink_grid_emit_item(v, g, i);
-    for (uint32_t pass = 0; pass < passes; pass++) radix_pass(w, entries, pass * 8);
-    v = scalar_view(w);
-    for (uint32_t r = 0; r < entries; r++) mink_grid_gather_item(v, r);
-    uint32_t *found = w->buf[MINK_WB_FOUND].host;
-    for (uint32_t r = 0; r < entries; r++) found[r] = mink_grid_pairs_count(v, g, (uint32_t)entries, r);
-    for (uint32_t i = 0; i < n && large; i++) found[entries + i] = mink_large_pairs_item(v, i, 0, 0);
-    mink_scan_top((uint32_t)found_n, found);
-    size_t pairs = found[found_n];
-    w->stats.pairs_needed = pairs;
-    if (pairs > w->max_pairs)
-        return mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %zu pairs; max_pairs is %zu",
-                          pairs, w->max_pairs);
-    status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, pairs * sizeof(mink_world_pair), 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
-    if (status != MINK_OK) return status;
-    v = scalar_view(w);
-    /* Only the items that found pairs write them. */
-    for (uint32_t r = 0; r < entries; r++)
-        if (found[r + 1] != found[r]) mink_grid_pairs_write(v, g, (uint32_t)entries, r, found[r]);
-    for (uint32_t i = 0; i < n && large; i++)
-        if (found[entries + i + 1] != found[entries + i]) mink_large_pairs_item(v, i, 1, found[entries + i]);
-    now = mink__now_ms();
-    w->stats.broadphase_ms = now - t;
-    t = now;
-
-    /* Each body's list sized, then the narrowphase fills the lists. */
-    memset(v.adj_start, 0, n1 * sizeof *v.adj_start);
-    if (n > 0) memset(v.adj_fill, 0, n * sizeof *v.adj_fill); /* an empty world has no array */
-    for (uint32_t k = 0; k < pairs; k++) mink_degree_item(v, k);
-    mink_scan_top(n, v.adj_start);
-    for (uint32_t k = 0; k < pairs; k++) mink_narrow_item(v, sp, k);
-    now = mink__now_ms();
-    w->stats.narrowphase_ms = now - t;
-    t = now;
-
-    for (;;) { /* until the event buffer held every event */
-        *v.event_count = 0;
+    mink_step_params sp = s->params;
+    uint32_t n = s->slots, *cells = v.cells, *found = w->buf[MINK_WB_FOUND].host;
+    switch (pass) {
+    case MINK_PASS_BOUNDS:
+        for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, sp, i);
+        break;
+    case MINK_PASS_MEASURE: mink_measure_block(v, 0, 1, v.measure); break; /* one block: the measure itself */
+    case MINK_PASS_GRID_COUNT:
+        for (uint32_t i = 0; i < n; i++) {
+            cells[i] = mink_grid_count_item(v, s->grid, i);
+            if (mink_grid_large_with(v, i, cells[i])) cells[n + 1] = 1u;
+        }
+        break;
+    case MINK_PASS_GRID_EMIT:
+        for (uint32_t i = 0; i < n; i++) mink_grid_emit_item(v, s->grid, i);
+        break;
+    case MINK_PASS_GRID_GATHER:
+        for (uint32_t r = 0; r < s->entries; r++) mink_grid_gather_item(v, r);
+        break;
+    case MINK_PASS_PAIRS_COUNT:
+        for (uint32_t r = 0; r < s->entries; r++) found[r] = mink_grid_pairs_count(v, s->grid, s->entries, r);
+        for (uint32_t i = 0; i < s->items - s->entries; i++) found[s->entries + i] = mink_large_pairs_item(v, i, 0, 0);
+        break;
+    case MINK_PASS_PAIRS_WRITE: /* only the items that found pairs write them */
+        for (uint32_t r = 0; r < s->entries; r++)
+            if (found[r + 1] != found[r]) mink_grid_pairs_write(v, s->grid, s->entries, r, found[r]);
+        for (uint32_t i = 0, r = s->entries; r < s->items; i++, r++)
+            if (found[r + 1] != found[r]) mink_large_pairs_item(v, i, 1, found[r]);
+        break;
+    case MINK_PASS_DEGREE:
+        for (uint32_t k = 0; k < s->pairs; k++) mink_degree_item(v, k);
+        break;
+    case MINK_PASS_NARROW:
+        for (uint32_t k = 0; k < s->pairs; k++) mink_narrow_item(v, sp, k);
+        break;
+    case MINK_PASS_RESOLVE:
         for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, sp, i);
-        if (*v.event_count <= v.event_capacity) break;
-        status = mink__world_reserve(w, MINK_WB_EVENTS, (size_t)*v.event_count * sizeof(mink_event), 0);
-        if (status != MINK_OK) return status;
-        v = scalar_view(w);
+        break;
     }
-    w->stats.resolution_ms = mink__now_ms() - t;
-
-    swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
-    swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
-    w->pairs = pairs;
-    w->events = *v.event_count;
-    w->stats.pairs = pairs;
-    w->stats.events = w->events;
     return MINK_OK;
 }
+
+static mink_status scalar_scan(mink_world *w, mink_world_buf a, uint32_t n) {
+    mink_scan_top(n, w->buf[a].host);
+    return MINK_OK;
+}
+
+/* The radix sort a pass at a time, into KEYS2 and ORDER2, then swapped, so the sorted entries are
+ * always in KEYS and ORDER. With one block the counts are just the 256 digits' (the device uses
+ * many blocks; the same permutation). */
+static mink_status scalar_sort(mink_world *w, uint32_t n, uint32_t passes) {
+    mink_status status = mink__world_reserve(w, MINK_WB_RADIX, (MINK_RADIX_BINS + 1) * 4, 0);
+    for (uint32_t shift = 0; shift < passes * 8 && status == MINK_OK; shift += 8) {
+        uint32_t *counts = w->buf[MINK_WB_RADIX].host;
+        mink_radix_count_block(0, 1, n, shift, w->buf[MINK_WB_KEYS].host, counts);
+        mink_scan_top(MINK_RADIX_BINS, counts);
+        mink_radix_scatter_block(0, 1, n, shift, w->buf[MINK_WB_KEYS].host, w->buf[MINK_WB_ORDER].host, counts,
+                                 w->buf[MINK_WB_KEYS2].host, w->buf[MINK_WB_ORDER2].host);
+        swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
+        swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
+    }
+    return status;
+}
+
+static mink_status scalar_read(mink_world *w, mink_world_buf b, size_t index, size_t count, uint32_t *out) {
+    memcpy(out, (const uint32_t *)w->buf[b].host + index, count * 4);
+    return MINK_OK;
+}
+
+static mink_status scalar_zero(mink_world *w, mink_world_buf b, size_t offset, size_t bytes) {
+    if (bytes > 0) memset((char *)w->buf[b].host + offset, 0, bytes);
+    return MINK_OK;
+}
+
+/* The stages' shares from the clock, read as each ends (a retried resolution ends later). */
+static mink_status scalar_mark(mink_world *w, int stage) {
+    w->stage_ms[stage] = mink__now_ms();
+    return MINK_OK;
+}
+
+static void scalar_end(mink_world *w, mink_status status) {
+    if (status != MINK_OK || w->slots == 0) return;
+    double *share[MINK_STAGE_COUNT] = {NULL, &w->stats.bounds_ms, &w->stats.broadphase_ms, &w->stats.narrowphase_ms,
+                                       &w->stats.resolution_ms};
+    for (int k = 1; k < MINK_STAGE_COUNT; k++) *share[k] = w->stage_ms[k] - w->stage_ms[k - 1];
+}
+
+const mink_world_backend mink__world_scalar = {scalar_pass, scalar_scan, scalar_sort, scalar_read,
+                                               scalar_zero, scalar_mark, scalar_end};

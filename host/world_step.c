@@ -1,0 +1,143 @@
+/* host/world_step.c — a world step, once: the sequence of core/step.h's passes, the sizing of
+ * every array between them, the capacity check and the events' retry. A backend (world_scalar.c,
+ * world_opencl.c) runs each pass over its items and the few whole-array operations between them;
+ * it decides nothing. */
+#include "world_internal.h"
+
+#define STEP_TRY(expr)                                                                             \
+    do {                                                                                           \
+        status = (expr);                                                                           \
+        if (status != MINK_OK) goto fail;                                                          \
+    } while (0)
+
+/* Arrays of a size known before the step: per slot, and the body arrays' next copies at full
+ * capacity (they become the body arrays when the step swaps them in). */
+static mink_status reserve_fixed(mink_world *w, size_t n) {
+    const struct {
+        mink_world_buf b;
+        size_t bytes;
+    } fixed[] = {
+        {MINK_WB_BOUNDS, n * sizeof(mink_aabb)},
+        {MINK_WB_RECORDS, n * sizeof(mink_grid_entry)},
+        {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
+        {MINK_WB_CELLS, (n + 2) * 4}, /* entries per slot, the total, whether any is large */
+        {MINK_WB_ADJ_START, (n + 1) * 4},
+        {MINK_WB_ADJ_FILL, n * 4},
+        {MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2)},
+        {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
+        {MINK_WB_EVENTS, 1024 * sizeof(mink_event)},
+        {MINK_WB_SHAPES, sizeof(mink_shape)}, /* a world without shapes still binds one */
+    };
+    mink_status status = MINK_OK;
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0] && status == MINK_OK; k++)
+        status = mink__world_reserve(w, fixed[k].b, fixed[k].bytes, 0);
+    return status;
+}
+
+/* Arrays per grid entry, once the entries are counted; `items` pair-scan items (entries, and
+ * every slot when a body is large). */
+static mink_status reserve_entries(mink_world *w, size_t entries, size_t items) {
+    const mink_world_buf words[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_KEPT};
+    mink_status status = MINK_OK;
+    for (size_t k = 0; k < sizeof words / sizeof words[0] && status == MINK_OK; k++)
+        status = mink__world_reserve(w, words[k], entries * 4, 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRIES, entries * sizeof(mink_grid_entry), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (items + 1) * 4, 0);
+    return status;
+}
+
+/* Arrays per pair, once the pairs are counted. */
+static mink_status reserve_pairs(mink_world *w, size_t pairs) {
+    mink_status status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, pairs * sizeof(mink_world_pair), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
+    return status;
+}
+
+/* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
+ * large bodies against every body). s->pairs receives the count, which max_pairs bounds. */
+static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s) {
+    mink_status status = MINK_OK;
+    uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0}, pairs = 0;
+    STEP_TRY(be->read(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
+    s->pairs = 0;
+    if (!mink__world_grid(w, measure, &s->grid, &passes)) return reserve_pairs(w, 0); /* no finite box */
+    STEP_TRY(be->zero(w, MINK_WB_CELLS, ((size_t)s->slots + 1) * 4, 4));
+    STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
+    STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
+    STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, whether any slot is large */
+    s->entries = counted[0];
+    s->items = s->entries + (counted[1] ? s->slots : 0);
+    STEP_TRY(reserve_entries(w, s->entries, s->items));
+    STEP_TRY(reserve_pairs(w, 1)); /* the count pass binds them */
+    if (s->entries > 0) STEP_TRY(be->pass(w, MINK_PASS_GRID_EMIT, s));
+    STEP_TRY(be->sort(w, s->entries, passes));
+    STEP_TRY(be->pass(w, MINK_PASS_GRID_GATHER, s));
+    STEP_TRY(be->pass(w, MINK_PASS_PAIRS_COUNT, s));
+    STEP_TRY(be->scan(w, MINK_WB_FOUND, s->items));
+    STEP_TRY(be->read(w, MINK_WB_FOUND, s->items, 1, &pairs));
+    w->stats.pairs_needed = pairs;
+    if (pairs > w->max_pairs) {
+        status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %u pairs; max_pairs is %zu",
+                            (unsigned)pairs, w->max_pairs);
+        goto fail;
+    }
+    STEP_TRY(reserve_pairs(w, pairs));
+    s->pairs = pairs;
+    STEP_TRY(be->pass(w, MINK_PASS_PAIRS_WRITE, s));
+fail:
+    return status;
+}
+
+/* Resolution, again with more room for events until every event fitted. */
+static mink_status resolution(mink_world *w, const mink_world_backend *be, mink_step_state *s, uint32_t *events) {
+    mink_status status = MINK_OK;
+    for (;;) {
+        s->event_capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
+        STEP_TRY(be->zero(w, MINK_WB_COUNTER, 0, 4));
+        STEP_TRY(be->pass(w, MINK_PASS_RESOLVE, s));
+        STEP_TRY(be->mark(w, MINK_STAGE_RESOLUTION));
+        STEP_TRY(be->read(w, MINK_WB_COUNTER, 0, 1, events));
+        if (*events <= s->event_capacity) break;
+        STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)*events * sizeof(mink_event), 0));
+    }
+fail:
+    return status;
+}
+
+static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
+    mink_world_array t = w->buf[a];
+    w->buf[a] = w->buf[b];
+    w->buf[b] = t;
+}
+
+mink_status mink__world_step_run(mink_world *w) {
+    const mink_world_backend *be = w->opencl ? &mink__world_opencl : &mink__world_scalar;
+    mink_step_state s = {.params = w->params, .slots = (uint32_t)w->slots};
+    uint32_t events = 0;
+    mink_status status = MINK_OK;
+    w->pairs = w->events = 0;
+    STEP_TRY(reserve_fixed(w, s.slots));
+    if (s.slots == 0) goto fail; /* nothing moves */
+    STEP_TRY(be->mark(w, MINK_STAGE_START));
+    STEP_TRY(be->pass(w, MINK_PASS_BOUNDS, &s));
+    STEP_TRY(be->pass(w, MINK_PASS_MEASURE, &s));
+    STEP_TRY(be->mark(w, MINK_STAGE_BOUNDS));
+    STEP_TRY(broadphase(w, be, &s));
+    STEP_TRY(be->mark(w, MINK_STAGE_BROADPHASE));
+    /* Each body's list sized, then the narrowphase fills the lists. */
+    STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));
+    STEP_TRY(be->zero(w, MINK_WB_ADJ_FILL, 0, (size_t)s.slots * 4));
+    STEP_TRY(be->pass(w, MINK_PASS_DEGREE, &s));
+    STEP_TRY(be->scan(w, MINK_WB_ADJ_START, s.slots));
+    STEP_TRY(be->pass(w, MINK_PASS_NARROW, &s));
+    STEP_TRY(be->mark(w, MINK_STAGE_NARROWPHASE));
+    STEP_TRY(resolution(w, be, &s, &events));
+    swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
+    swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
+    w->pairs = w->stats.pairs = s.pairs;
+    w->events = w->stats.events = events;
+fail:
+    be->end(w, status);
+    return status;
+}
