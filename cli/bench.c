@@ -90,6 +90,55 @@ static int plot(const char *dir, int backends, const char *const *names) {
     return 1;
 }
 
+/* The scalar path, then the OpenCL device and AUTO when there is one. The count, or 0 after a message. */
+static int open_backends(const char *device, mink_context **ctx, const char **names) {
+    int backends = 0;
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[0]) != MINK_OK) return 0;
+    names[backends++] = "scalar";
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .device = device}, &ctx[1]) != MINK_OK) {
+        fprintf(stderr, "mink: bench: no OpenCL device, the scalar path only: %s\n", mink_last_error());
+        return backends;
+    }
+    names[backends++] = "opencl";
+    if (mink_context_create(&(mink_context_desc){.device = device}, &ctx[2]) != MINK_OK) return 0;
+    names[backends++] = "auto";
+    return backends;
+}
+
+/* The memory's bandwidth on every core, the bound no CPU path can pass; 0 when out of memory. */
+static double memory_bound(void) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    stream_result mem;
+    if (!stream_measure((size_t)64 << 20 >> 3, cores < 1 ? 1 : cores > 64 ? 64 : (int)cores, 5, &mem)) return 0.0;
+    double bound_gbs = mem.copy_gbs > mem.triad_gbs ? mem.copy_gbs : mem.triad_gbs;
+    printf("memory: %.1f GB/s copy, %.1f GB/s triad on %ld cores; the bound is %.1f GB/s over the bytes a pair moves\n",
+           mem.copy_gbs, mem.triad_gbs, cores, bound_gbs);
+    return bound_gbs;
+}
+
+/* Every backend and kind at three sizes a decade up to max, to the CSV and the terminal. */
+static int sweep_sizes(FILE *csv, mink_context **ctx, const char *const *names, int backends, const batch *b,
+                       size_t max, double bound_gbs) {
+    fprintf(csv, "backend,kind,pairs,seconds,pairs_per_second,fraction_of_bound\n");
+    printf("%-8s %-7s %10s %12s %14s %9s\n", "backend", "kind", "pairs", "ms", "pairs/s", "of bound");
+    for (int be = 0; be < backends; be++) {
+        if (be) printf("  (%s)\n", mink_context_device(ctx[be]));
+        for (int k = 0; k < KINDS; k++)
+            for (double size = 1000.0, last = 0.0; last < (double)max; size *= 3.1622776601683795) {
+                size_t n = size < (double)max ? (size_t)(size + 0.5) : max; /* three a decade, then max */
+                last = (double)n;
+                double t;
+                if (!measure(ctx[be], b, (kind)k, n, &t)) return 0;
+                double fraction = (double)n / t / (bound_gbs * 1e9 / (double)kind_bytes[k]);
+                fprintf(csv, "%s,%s,%zu,%.9f,%.0f,%.4f\n", names[be], kind_names[k], n, t, (double)n / t, fraction);
+                printf("%-8s %-7s %10zu %12.3f %14.0f %9.3f\n", names[be], kind_names[k], n, t * 1e3, (double)n / t,
+                       fraction);
+                fflush(stdout);
+            }
+    }
+    return 1;
+}
+
 int cli_bench(int argc, char **argv) {
     static const cli_option table[] = {{"--max", 1}, {"--out", 1}, {"--device", 1}, {NULL, 0}};
     size_t max = 1000000;
@@ -112,78 +161,34 @@ int cli_bench(int argc, char **argv) {
         fprintf(stderr, "mink: bench: %s: %s\n", dir, strerror(errno));
         return MINK_EXIT_FAILURE;
     }
-
-    int rc = MINK_EXIT_FAILURE, backends = 0;
+    int rc = MINK_EXIT_FAILURE;
     mink_context *ctx[3] = {NULL, NULL, NULL};
     const char *names[3];
     batch b = {malloc(max * sizeof *b.boxes), malloc(max * sizeof *b.circles), malloc(max * sizeof *b.mixed),
                malloc(max * sizeof *b.hits)};
     char path[4096];
     snprintf(path, sizeof path, "%s/batch.csv", dir);
-    FILE *csv = NULL;
-    if (!b.boxes || !b.circles || !b.mixed || !b.hits) {
-        fprintf(stderr, "mink: bench: out of memory for %zu pairs\n", max);
-        goto done;
+    int backends = b.boxes && b.circles && b.mixed && b.hits ? open_backends(device, ctx, names) : -1;
+    double bound_gbs = backends > 0 ? memory_bound() : 0.0;
+    FILE *csv = bound_gbs > 0.0 ? fopen(path, "w") : NULL;
+    if (backends < 0) fprintf(stderr, "mink: bench: out of memory for %zu pairs\n", max);
+    else if (backends == 0) fprintf(stderr, "mink: bench: %s\n", mink_last_error());
+    else if (bound_gbs <= 0.0) fprintf(stderr, "mink: bench: out of memory measuring the memory's bandwidth\n");
+    else if (csv == NULL) fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
+    if (csv != NULL) {
+        mink_sample_aabb_pairs(1, max, b.boxes);
+        mink_sample_circle_pairs(1, max, b.circles);
+        mink_sample_pairs(1, max, b.mixed);
+        int swept = sweep_sizes(csv, ctx, names, backends, &b, max, bound_gbs);
+        if (!swept) fprintf(stderr, "mink: bench: %s\n", mink_last_error());
+        int closed = fclose(csv) == 0;
+        if (swept && !closed) fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
+        if (swept && closed) printf("figures: %s\n", path);
+        if (swept && closed && plot(dir, backends, names)) {
+            printf("plot: %s/throughput.png\n", dir);
+            rc = MINK_EXIT_OK;
+        }
     }
-    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[0]) != MINK_OK) goto failed;
-    names[backends++] = "scalar";
-    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .device = device}, &ctx[1]) == MINK_OK) {
-        names[backends++] = "opencl";
-        if (mink_context_create(&(mink_context_desc){.device = device}, &ctx[2]) != MINK_OK) goto failed;
-        names[backends++] = "auto";
-    } else {
-        fprintf(stderr, "mink: bench: no OpenCL device, the scalar path only: %s\n", mink_last_error());
-    }
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    stream_result mem;
-    if (!stream_measure((size_t)64 << 20 >> 3, cores < 1 ? 1 : cores > 64 ? 64 : (int)cores, 5, &mem)) {
-        fprintf(stderr, "mink: bench: out of memory measuring the memory's bandwidth\n");
-        goto done;
-    }
-    double bound_gbs = mem.copy_gbs > mem.triad_gbs ? mem.copy_gbs : mem.triad_gbs;
-    printf("memory: %.1f GB/s copy, %.1f GB/s triad on %ld cores; the bound is %.1f GB/s over the bytes a pair moves\n",
-           mem.copy_gbs, mem.triad_gbs, cores, bound_gbs);
-    mink_sample_aabb_pairs(1, max, b.boxes);
-    mink_sample_circle_pairs(1, max, b.circles);
-    mink_sample_pairs(1, max, b.mixed);
-
-    csv = fopen(path, "w");
-    if (csv == NULL) {
-        fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
-        goto done;
-    }
-    fprintf(csv, "backend,kind,pairs,seconds,pairs_per_second,fraction_of_bound\n");
-    printf("%-8s %-7s %10s %12s %14s %9s\n", "backend", "kind", "pairs", "ms", "pairs/s", "of bound");
-    for (int be = 0; be < backends; be++) {
-        if (be) printf("  (%s)\n", mink_context_device(ctx[be]));
-        for (int k = 0; k < KINDS; k++)
-            for (double size = 1000.0, last = 0.0; last < (double)max; size *= 3.1622776601683795) {
-                size_t n = size < (double)max ? (size_t)(size + 0.5) : max; /* three a decade, then max */
-                last = (double)n;
-                double t;
-                if (!measure(ctx[be], &b, (kind)k, n, &t)) goto failed;
-                double fraction = (double)n / t / (bound_gbs * 1e9 / (double)kind_bytes[k]);
-                fprintf(csv, "%s,%s,%zu,%.9f,%.0f,%.4f\n", names[be], kind_names[k], n, t, (double)n / t, fraction);
-                printf("%-8s %-7s %10zu %12.3f %14.0f %9.3f\n", names[be], kind_names[k], n, t * 1e3, (double)n / t,
-                       fraction);
-                fflush(stdout);
-            }
-    }
-    if (fclose(csv) != 0) {
-        csv = NULL;
-        fprintf(stderr, "mink: bench: %s: %s\n", path, strerror(errno));
-        goto done;
-    }
-    csv = NULL;
-    printf("figures: %s\n", path);
-    if (!plot(dir, backends, names)) goto done;
-    printf("plot: %s/throughput.png\n", dir);
-    rc = MINK_EXIT_OK;
-    goto done;
-failed:
-    fprintf(stderr, "mink: bench: %s\n", mink_last_error());
-done:
-    if (csv) fclose(csv);
     for (int c = 0; c < 3; c++) mink_context_destroy(ctx[c]);
     free(b.boxes), free(b.circles), free(b.mixed), free(b.hits);
     return rc;

@@ -67,6 +67,12 @@ typedef struct demo {
     int size;
     float scale;
     float *acc; /* RGB light, added up */
+    /* the run: its contexts, the last step's events (and the scalar path's, with --check), totals */
+    mink_context *ctx[2];
+    mink_event *events, *check_events;
+    size_t event_cap, nevents;
+    size_t contacts, tunnelled, pairs;
+    double world_s, shares[4];
 } demo;
 
 /* ---- drawing -------------------------------------------------------------------------------- */
@@ -305,153 +311,174 @@ static int write_picture(demo *d, const char *path) {
 
 /* ---- the command ---------------------------------------------------------------------------- */
 
-int cli_demo(int argc, char **argv) {
+typedef struct demo_options {
+    mink_context_desc desc;
+    size_t bullets, steps, rooms, size;
+    unsigned long long seed;
+    const char *out;
+    int check;
+} demo_options;
+
+/* MINK_EXIT_OK to go on, or the exit code (help shown, or a usage error). */
+static int demo_parse(int argc, char **argv, demo_options *o) {
     static const cli_option table[] = {{"--bullets", 1}, {"--steps", 1},   {"--rooms", 1}, {"--out", 1},
                                        {"--size", 1},    {"--seed", 1},    {"--backend", 1}, {"--device", 1},
                                        {"--check", 0},   {NULL, 0}};
-    mink_context_desc desc = {0};
-    size_t bullets = 20000, steps = 300, rooms = 4, size = 1024;
-    unsigned long long seed = 1;
-    const char *out = "mink-demo.png";
-    int check = 0;
     cli_args args = {.command = "demo", .usage = cli_demo_usage, .table = table, .argc = argc, .argv = argv};
     for (const char *val;;) {
         int code, k = cli_next_option(&args, &val, &code);
-        if (k == CLI_END) break;
-        if (k == CLI_STOP) return code;
+        if (k == CLI_END) return MINK_EXIT_OK;
+        if (k == CLI_STOP) return code == MINK_EXIT_OK ? -1 : code;
         const char *name = table[k].name;
         if (!strcmp(name, "--bullets")) {
-            if (!cli_count_option("demo", name, val, 1, 2e6, &bullets)) return MINK_EXIT_USAGE;
+            if (!cli_count_option("demo", name, val, 1, 2e6, &o->bullets)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--steps")) {
-            if (!cli_count_option("demo", name, val, 1, 1e6, &steps)) return MINK_EXIT_USAGE;
+            if (!cli_count_option("demo", name, val, 1, 1e6, &o->steps)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--rooms")) {
-            if (!cli_count_option("demo", name, val, 1, 5, &rooms)) return MINK_EXIT_USAGE;
+            if (!cli_count_option("demo", name, val, 1, 5, &o->rooms)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--size")) {
-            if (!cli_count_option("demo", name, val, 16, 8192, &size)) return MINK_EXIT_USAGE;
+            if (!cli_count_option("demo", name, val, 16, 8192, &o->size)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--seed")) {
-            if (!cli_seed_option("demo", val, &seed)) return MINK_EXIT_USAGE;
+            if (!cli_seed_option("demo", val, &o->seed)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--backend")) {
-            if (!cli_parse_backend(val, &desc.backend))
+            if (!cli_parse_backend(val, &o->desc.backend))
                 return cli_usage_error("demo", "--backend is auto, scalar or opencl, not '%s'", val);
         } else if (!strcmp(name, "--device")) {
-            desc.device = val;
+            o->desc.device = val;
         } else if (!strcmp(name, "--out")) {
-            out = val;
+            o->out = val;
         } else {
-            check = 1;
+            o->check = 1;
         }
     }
+}
 
-    int rc = MINK_EXIT_FAILURE;
-    demo d = {.worlds = check ? 2 : 1, .rooms = (int)rooms, .room_size = ARENA / (float)rooms, .size = (int)size,
-              .rng = mink_rng_seed(seed)};
-    d.scale = (float)size / (ARENA + 2.0f * MARGIN);
-    d.cap = bullets + 64;
-    mink_context *ctx[2] = {NULL, NULL};
-    mink_event *events = NULL, *check_events = NULL;
-    size_t event_cap = 0;
-    d.bullets = malloc(d.cap * sizeof *d.bullets);
-    d.pos = malloc(d.cap * sizeof *d.pos);
-    d.prev = malloc(d.cap * sizeof *d.prev);
-    d.check_pos = malloc(d.cap * sizeof *d.check_pos);
-    d.targets = malloc(rooms * rooms * sizeof *d.targets);
-    d.target_vel = malloc(rooms * rooms * sizeof *d.target_vel);
-    d.acc = calloc(size * size * 3, sizeof *d.acc);
-    if (!d.bullets || !d.pos || !d.prev || !d.check_pos || !d.targets || !d.target_vel || !d.acc) {
-        fprintf(stderr, "mink: demo: out of memory\n");
-        goto done;
-    }
-    for (size_t h = 0; h < d.cap; h++) d.bullets[h] = (bullet){.room = -1};
-    memset(d.pos, 0, d.cap * sizeof *d.pos);
-    if (mink_context_create(&desc, &ctx[0]) != MINK_OK ||
-        (check && mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx[1]) != MINK_OK))
-        goto failed;
-    if (mink_context_error(ctx[0])[0]) fprintf(stderr, "mink: note: %s\n", mink_context_error(ctx[0]));
-    for (int w = 0; w < d.worlds; w++)
-        if (mink_world_create(ctx[w], &(mink_world_desc){.initial_bodies = d.cap}, &d.world[w]) != MINK_OK) goto failed;
-    if (!make_shapes(&d) || !add_walls_and_targets(&d)) goto failed;
-    if (!read_positions(&d, 0, d.pos)) goto failed;
+/* The arrays, the contexts and worlds, the walls and targets. 0 after its message. */
+static int demo_setup(demo *d, const demo_options *o) {
+    size_t rooms = o->rooms, size = o->size;
+    *d = (demo){.worlds = o->check ? 2 : 1, .rooms = (int)rooms, .room_size = ARENA / (float)rooms,
+                .size = (int)size, .rng = mink_rng_seed(o->seed)};
+    d->scale = (float)size / (ARENA + 2.0f * MARGIN);
+    d->cap = o->bullets + 64;
+    d->bullets = malloc(d->cap * sizeof *d->bullets);
+    d->pos = calloc(d->cap, sizeof *d->pos);
+    d->prev = malloc(d->cap * sizeof *d->prev);
+    d->check_pos = malloc(d->cap * sizeof *d->check_pos);
+    d->targets = malloc(rooms * rooms * sizeof *d->targets);
+    d->target_vel = malloc(rooms * rooms * sizeof *d->target_vel);
+    d->acc = calloc(size * size * 3, sizeof *d->acc);
+    if (!d->bullets || !d->pos || !d->prev || !d->check_pos || !d->targets || !d->target_vel || !d->acc)
+        return fprintf(stderr, "mink: demo: out of memory\n"), 0;
+    for (size_t h = 0; h < d->cap; h++) d->bullets[h] = (bullet){.room = -1};
+    int ok = mink_context_create(&o->desc, &d->ctx[0]) == MINK_OK &&
+             (!o->check || mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &d->ctx[1]) == MINK_OK);
+    if (ok && mink_context_error(d->ctx[0])[0]) fprintf(stderr, "mink: note: %s\n", mink_context_error(d->ctx[0]));
+    for (int w = 0; ok && w < d->worlds; w++)
+        ok = mink_world_create(d->ctx[w], &(mink_world_desc){.initial_bodies = d->cap}, &d->world[w]) == MINK_OK;
+    ok = ok && make_shapes(d) && add_walls_and_targets(d) && read_positions(d, 0, d->pos);
+    if (!ok) fprintf(stderr, "mink: demo: %s\n", mink_last_error());
+    return ok;
+}
 
-    printf("device: %s\n", mink_context_device(ctx[0]));
-    printf("scene: %zux%zu rooms of walls %.1f thick, %zu bullets (radius 0.05 to 0.1, 2 to 10 units a step: up to "
-           "100 wall thicknesses), %zu moving targets\n",
-           rooms, rooms, (double)THICK, bullets, rooms * rooms);
-    fflush(stdout);
-    size_t contacts = 0, tunnelled = 0;
-    double world_s = 0.0, shares[4] = {0};
-    size_t pairs = 0;
-    for (size_t step = 0; step < steps; step++) {
-        if (!churn(&d, bullets, step) || !steer_targets(&d)) goto failed;
-        memcpy(d.prev, d.pos, d.cap * sizeof *d.pos);
-        double t0 = cli_now_s();
-        for (int w = 0; w < d.worlds; w++)
-            if (mink_world_step(d.world[w], 1.0f) != MINK_OK) goto failed;
-        if (!read_positions(&d, 0, d.pos)) goto failed;
-        world_s += cli_now_s() - t0;
-        mink_world_stats st = mink_world_get_stats(d.world[0]);
-        shares[0] += st.broadphase_ms, shares[1] += st.narrowphase_ms, shares[2] += st.resolution_ms;
-        shares[3] += st.bounds_ms + st.transfer_ms, pairs += st.pairs;
-        size_t nevents = 0;
-        if (mink_world_events(d.world[0], NULL, 0, &nevents) != MINK_OK) goto failed;
-        if (nevents > event_cap) {
-            event_cap = nevents * 2;
-            free(events), free(check_events);
-            events = malloc(event_cap * sizeof *events);
-            check_events = malloc(event_cap * sizeof *check_events);
-            if (!events || !check_events) {
-                fprintf(stderr, "mink: demo: out of memory for %zu events\n", nevents);
-                goto done;
-            }
-        }
-        if (nevents && mink_world_events(d.world[0], events, event_cap, &nevents) != MINK_OK) goto failed;
-        contacts += nevents;
-        if (check) {
-            size_t n2 = 0;
-            if (!read_positions(&d, 1, d.check_pos) ||
-                mink_world_events(d.world[1], check_events, event_cap, &n2) != MINK_OK)
-                goto failed;
-            for (size_t h = 0; h < d.cap; h++)
-                if (d.bullets[h].room >= 0 && memcmp(&d.pos[h], &d.check_pos[h], sizeof d.pos[h])) {
-                    printf("MISMATCH at step %zu, body %zu: (%a, %a) vs scalar (%a, %a)\n", step, h, (double)d.pos[h].x,
-                           (double)d.pos[h].y, (double)d.check_pos[h].x, (double)d.check_pos[h].y);
-                    goto done;
-                }
-            if (n2 != nevents || (nevents && memcmp(events, check_events, nevents * sizeof *events))) {
-                printf("MISMATCH at step %zu: events differ from the scalar path (%zu vs %zu)\n", step, nevents, n2);
-                goto done;
-            }
-        }
-        draw_step(&d, events, nevents);
-        for (size_t h = 0; h < d.cap; h++) {
-            if (d.bullets[h].room < 0) continue;
-            d.bullets[h].age++;
-            if (room_of(&d, d.pos[h]) != d.bullets[h].room) {
-                tunnelled++;
-                dot(&d, d.pos[h], 3, TUNNEL_RGB);
-                d.bullets[h].room = room_of(&d, d.pos[h]) >= 0 ? room_of(&d, d.pos[h]) : d.bullets[h].room;
-            }
+/* The last step's events into d->events (and the scalar world's, with --check). 0 after a message. */
+static int read_events(demo *d) {
+    size_t n = 0, n2 = 0;
+    if (mink_world_events(d->world[0], NULL, 0, &n) != MINK_OK) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    if (n > d->event_cap) {
+        d->event_cap = n * 2;
+        free(d->events), free(d->check_events);
+        d->events = malloc(d->event_cap * sizeof *d->events);
+        d->check_events = malloc(d->event_cap * sizeof *d->check_events);
+        if (!d->events || !d->check_events) return fprintf(stderr, "mink: demo: out of memory for %zu events\n", n), 0;
+    }
+    int ok = n == 0 || mink_world_events(d->world[0], d->events, d->event_cap, &n) == MINK_OK;
+    ok = ok && (d->worlds < 2 || mink_world_events(d->world[1], d->check_events, d->event_cap, &n2) == MINK_OK);
+    if (!ok) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    if (d->worlds == 2 && (n2 != n || (n && memcmp(d->events, d->check_events, n * sizeof *d->events))))
+        return printf("MISMATCH: events differ from the scalar path (%zu vs %zu)\n", n, n2), 0;
+    d->nevents = n;
+    d->contacts += n;
+    return 1;
+}
+
+/* With --check: every bullet where the scalar world has it, bit for bit. */
+static int same_positions(demo *d, size_t step) {
+    if (d->worlds < 2) return 1;
+    if (!read_positions(d, 1, d->check_pos)) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    for (size_t h = 0; h < d->cap; h++)
+        if (d->bullets[h].room >= 0 && memcmp(&d->pos[h], &d->check_pos[h], sizeof d->pos[h]))
+            return printf("MISMATCH at step %zu, body %zu: (%a, %a) vs scalar (%a, %a)\n", step, h, (double)d->pos[h].x,
+                          (double)d->pos[h].y, (double)d->check_pos[h].x, (double)d->check_pos[h].y),
+                   0;
+    return 1;
+}
+
+/* A bullet outside its room went through a wall: counted, and marked in the picture. */
+static void count_tunnelled(demo *d) {
+    for (size_t h = 0; h < d->cap; h++) {
+        if (d->bullets[h].room < 0) continue;
+        d->bullets[h].age++;
+        if (room_of(d, d->pos[h]) != d->bullets[h].room) {
+            d->tunnelled++;
+            dot(d, d->pos[h], 3, TUNNEL_RGB);
+            d->bullets[h].room = room_of(d, d->pos[h]) >= 0 ? room_of(d, d->pos[h]) : d->bullets[h].room;
         }
     }
-    printf("steps: %zu, %.1f steps/s (%.2f ms a step in the world, positions read back)\n", steps,
-           (double)steps / world_s, world_s * 1e3 / (double)steps);
+}
+
+/* One step of every world, checked, drawn and counted. 0 after a message. */
+static int demo_step(demo *d, const demo_options *o, size_t step) {
+    if (!churn(d, o->bullets, step) || !steer_targets(d)) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    memcpy(d->prev, d->pos, d->cap * sizeof *d->pos);
+    double t0 = cli_now_s();
+    for (int w = 0; w < d->worlds; w++)
+        if (mink_world_step(d->world[w], 1.0f) != MINK_OK) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    if (!read_positions(d, 0, d->pos)) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    d->world_s += cli_now_s() - t0;
+    mink_world_stats st = mink_world_get_stats(d->world[0]);
+    d->shares[0] += st.broadphase_ms, d->shares[1] += st.narrowphase_ms, d->shares[2] += st.resolution_ms;
+    d->shares[3] += st.bounds_ms + st.transfer_ms, d->pairs += st.pairs;
+    if (!read_events(d) || !same_positions(d, step)) return 0;
+    draw_step(d, d->events, d->nevents);
+    count_tunnelled(d);
+    return 1;
+}
+
+static void demo_report(const demo *d, const demo_options *o) {
+    double steps = (double)o->steps;
+    printf("steps: %zu, %.1f steps/s (%.2f ms a step in the world, positions read back)\n", o->steps,
+           steps / d->world_s, d->world_s * 1e3 / steps);
     printf("  per step: %zu candidate pairs; broadphase %.2f ms, narrowphase %.2f, resolution %.2f, bounds and "
            "transfers %.2f\n",
-           pairs / steps, shares[0] / (double)steps, shares[1] / (double)steps, shares[2] / (double)steps,
-           shares[3] / (double)steps);
-    printf("contacts: %zu\n", contacts);
-    printf("tunnelled: %zu\n", tunnelled);
-    if (check) printf("bit-identical to the scalar path: yes\n");
-    if (!write_picture(&d, out)) goto done;
-    printf("picture: %s (%zux%zu)\n", out, size, size);
-    rc = tunnelled ? MINK_EXIT_FAILURE : MINK_EXIT_OK;
-    if (tunnelled) fprintf(stderr, "mink: demo: %zu bullets tunnelled through a wall\n", tunnelled);
-    goto done;
-failed:
-    fprintf(stderr, "mink: demo: %s\n", mink_last_error());
-done:
+           d->pairs / o->steps, d->shares[0] / steps, d->shares[1] / steps, d->shares[2] / steps, d->shares[3] / steps);
+    printf("contacts: %zu\n", d->contacts);
+    printf("tunnelled: %zu\n", d->tunnelled);
+    if (o->check) printf("bit-identical to the scalar path: yes\n");
+}
+
+int cli_demo(int argc, char **argv) {
+    demo_options o = {.bullets = 20000, .steps = 300, .rooms = 4, .size = 1024, .seed = 1, .out = "mink-demo.png"};
+    int parsed = demo_parse(argc, argv, &o);
+    if (parsed != MINK_EXIT_OK) return parsed == -1 ? MINK_EXIT_OK : parsed;
+    static demo d; /* the bullets' and the picture's arrays are the demo's; one a process */
+    int rc = MINK_EXIT_FAILURE, ok = demo_setup(&d, &o);
+    if (ok) {
+        printf("device: %s\n", mink_context_device(d.ctx[0]));
+        printf("scene: %zux%zu rooms of walls %.1f thick, %zu bullets (radius 0.05 to 0.1, 2 to 10 units a step: up "
+               "to 100 wall thicknesses), %zu moving targets\n",
+               o.rooms, o.rooms, (double)THICK, o.bullets, o.rooms * o.rooms);
+        fflush(stdout);
+    }
+    for (size_t step = 0; ok && step < o.steps; step++) ok = demo_step(&d, &o, step);
+    if (ok) demo_report(&d, &o);
+    if (ok && write_picture(&d, o.out)) {
+        printf("picture: %s (%zux%zu)\n", o.out, o.size, o.size);
+        rc = d.tunnelled ? MINK_EXIT_FAILURE : MINK_EXIT_OK;
+        if (d.tunnelled) fprintf(stderr, "mink: demo: %zu bullets tunnelled through a wall\n", d.tunnelled);
+    }
     for (int w = 0; w < 2; w++) mink_world_destroy(d.world[w]);
-    for (int w = 0; w < 2; w++) mink_context_destroy(ctx[w]);
+    for (int w = 0; w < 2; w++) mink_context_destroy(d.ctx[w]);
     free(d.bullets), free(d.pos), free(d.prev), free(d.check_pos), free(d.targets), free(d.target_vel), free(d.acc);
-    free(events), free(check_events);
+    free(d.events), free(d.check_events);
     return rc;
 }

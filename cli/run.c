@@ -174,157 +174,180 @@ static void count_hits(tally *t, const mink_hit *hits, size_t n) {
     t->pairs += n;
 }
 
-int cli_run(int argc, char **argv) {
-    run_options o = {.dt = 1.0f, .chunk = 65536};
-    int parsed = parse(argc, argv, &o);
-    if (parsed == -1) return MINK_EXIT_OK;
-    if (parsed == -2) return MINK_EXIT_USAGE;
-    int from_stdin = o.input == NULL || !strcmp(o.input, "-");
-    int to_stdout = o.output == NULL || !strcmp(o.output, "-");
-    if (from_stdin && isatty(STDIN_FILENO))
-        return cli_usage_error("run", "no input: name a batch file, or pipe one in");
-
-    int rc = MINK_EXIT_FAILURE, reader_open = 0, thread_live = 0;
-    const char *in_name = from_stdin ? "<stdin>" : o.input;
-    FILE *in = from_stdin ? stdin : fopen(o.input, "rb"), *out = NULL;
-    cli_outfile outfile = {0};
-    char err[2 * CLI_PATH_MAX];
-    mink_context *ctx = NULL, *scalar = NULL;
-    mink_hit *hits = NULL, *ref = NULL;
+/* Everything one run holds, released by run_close whatever happened. */
+typedef struct run {
+    run_options o;
+    int to_stdout, reader_open, thread_live;
+    FILE *in, *out;
+    cli_outfile outfile;
+    mink_context *ctx, *scalar;
+    mink_hit *hits, *ref;
     cli_reader reader;
-    pipeline pipe = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER, .reader = &reader, .chunk = o.chunk};
+    pipeline pipe;
     pthread_t thread;
-    tally t = {0};
-    double start = cli_now_s();
+    tally t;
+    progress pg;
+    double start;
+} run;
 
+/* Input, output, contexts and chunks; MINK_EXIT_OK, or the exit code after its message. */
+static int run_open(run *r) {
+    const run_options *o = &r->o;
+    int from_stdin = o->input == NULL || !strcmp(o->input, "-");
+    char err[2 * CLI_PATH_MAX];
+    r->to_stdout = o->output == NULL || !strcmp(o->output, "-");
+    if (from_stdin && isatty(STDIN_FILENO)) return cli_usage_error("run", "no input: name a batch file, or pipe one in");
+    r->in = from_stdin ? stdin : fopen(o->input, "rb");
     struct stat st;
-    if (in == NULL || (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode))) {
-        fprintf(stderr, "mink: run: %s: %s\n", o.input, strerror(in ? EISDIR : errno));
-        if (in != NULL) fclose(in);
+    if (r->in == NULL || (fstat(fileno(r->in), &st) == 0 && S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "mink: run: %s: %s\n", o->input, strerror(r->in ? EISDIR : errno));
         return MINK_EXIT_FAILURE;
     }
-    reader_open = 1;
-    if (cli_reader_open(&reader, in, in_name) != 0) {
-        fprintf(stderr, "mink: run: %s\n", reader.error);
-        rc = reader.io_error ? MINK_EXIT_FAILURE : MINK_EXIT_BAD_INPUT;
-        goto done;
+    r->reader_open = 1;
+    if (cli_reader_open(&r->reader, r->in, from_stdin ? "<stdin>" : o->input) != 0) {
+        fprintf(stderr, "mink: run: %s\n", r->reader.error);
+        return r->reader.io_error ? MINK_EXIT_FAILURE : MINK_EXIT_BAD_INPUT;
     }
-    cli_format format = o.format ? o.format : reader.format;
-    if (to_stdout && format == CLI_FORMAT_BINARY && isatty(STDOUT_FILENO)) {
-        rc = cli_usage_error("run", "binary output to a terminal: give -o FILE or --format csv");
-        goto done;
-    }
-    if (!to_stdout && cli_outfile_open(&outfile, o.output, err, sizeof err) != 0) {
+    if (r->o.format == 0) r->o.format = r->reader.format;
+    if (r->to_stdout && o->format == CLI_FORMAT_BINARY && isatty(STDOUT_FILENO))
+        return cli_usage_error("run", "binary output to a terminal: give -o FILE or --format csv");
+    if (!r->to_stdout && cli_outfile_open(&r->outfile, o->output, err, sizeof err) != 0) {
         fprintf(stderr, "mink: run: %s\n", err);
-        goto done;
+        return MINK_EXIT_FAILURE;
     }
-    out = to_stdout ? stdout : outfile.file;
-    if (mink_context_create(&o.desc, &ctx) != MINK_OK ||
-        (o.check && mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar) != MINK_OK)) {
+    r->out = r->to_stdout ? stdout : r->outfile.file;
+    if (mink_context_create(&o->desc, &r->ctx) != MINK_OK ||
+        (o->check && mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &r->scalar) != MINK_OK)) {
         fprintf(stderr, "mink: run: %s\n", mink_last_error());
-        goto done;
+        return MINK_EXIT_FAILURE;
     }
-    if (mink_context_error(ctx)[0] && !o.quiet) fprintf(stderr, "mink: note: %s\n", mink_context_error(ctx));
+    if (mink_context_error(r->ctx)[0] && !o->quiet) fprintf(stderr, "mink: note: %s\n", mink_context_error(r->ctx));
+    for (int k = 0; k < 2; k++) r->pipe.slots[k].pairs = malloc(o->chunk * sizeof(mink_pair));
+    r->hits = malloc(o->chunk * sizeof *r->hits);
+    r->ref = o->check ? malloc(o->chunk * sizeof *r->ref) : NULL;
+    if (!r->pipe.slots[0].pairs || !r->pipe.slots[1].pairs || !r->hits || (o->check && !r->ref)) {
+        fprintf(stderr, "mink: run: out of memory for chunks of %zu pairs (try a smaller --chunk)\n", o->chunk);
+        return MINK_EXIT_FAILURE;
+    }
+    r->pg = (progress){.on = !o->quiet && isatty(STDERR_FILENO), .start = r->start};
+    if (fstat(fileno(r->in), &st) == 0 && S_ISREG(st.st_mode)) r->pg.total_bytes = (uint64_t)st.st_size;
+    return MINK_EXIT_OK;
+}
 
-    for (int k = 0; k < 2; k++) pipe.slots[k].pairs = malloc(o.chunk * sizeof(mink_pair));
-    hits = malloc(o.chunk * sizeof *hits);
-    ref = o.check ? malloc(o.chunk * sizeof *ref) : NULL;
-    if (!pipe.slots[0].pairs || !pipe.slots[1].pairs || !hits || (o.check && !ref)) {
-        fprintf(stderr, "mink: run: out of memory for chunks of %zu pairs (try a smaller --chunk)\n", o.chunk);
-        goto done;
+static int write_failed(const run *r) {
+    fprintf(stderr, "mink: run: writing %s: %s\n", r->to_stdout ? "<stdout>" : r->o.output, strerror(errno));
+    return MINK_EXIT_FAILURE;
+}
+
+/* One chunk swept (and checked against the scalar path) and written. */
+static int run_chunk(run *r, const slot *s) {
+    if (mink_batch_sweep(r->ctx, s->pairs, s->count, r->o.dt, r->hits) != MINK_OK) {
+        progress_draw(&r->pg, r->t.pairs, 0, 1);
+        fprintf(stderr, "mink: run: %s\n", mink_last_error());
+        return MINK_EXIT_FAILURE;
     }
-    if (cli_write_hits_header(out, format) != 0) goto write_failed;
-    if (pthread_create(&thread, NULL, reader_main, &pipe) != 0) {
+    if (r->o.check) {
+        if (mink_batch_sweep(r->scalar, s->pairs, s->count, r->o.dt, r->ref) != MINK_OK) {
+            fprintf(stderr, "mink: run: scalar check: %s\n", mink_last_error());
+            return MINK_EXIT_FAILURE;
+        }
+        for (size_t i = 0; i < s->count; i++)
+            if (memcmp(&r->hits[i], &r->ref[i], sizeof *r->hits) != 0) {
+                progress_draw(&r->pg, r->t.pairs, 0, 1);
+                fprintf(stderr, "mink: run: --check: pair %llu differs from the scalar path (t %a vs %a, flags %u vs %u)\n",
+                        (unsigned long long)(r->t.pairs + i), (double)r->hits[i].t, (double)r->ref[i].t,
+                        (unsigned)r->hits[i].flags, (unsigned)r->ref[i].flags);
+                return MINK_EXIT_FAILURE;
+            }
+    }
+    if (cli_write_hits(r->out, r->o.format, r->hits, s->count, r->t.pairs) != 0) return write_failed(r);
+    count_hits(&r->t, r->hits, s->count);
+    return MINK_EXIT_OK;
+}
+
+/* The reader thread fills one slot while this sweeps the other, to the end of the input. */
+static int run_sweep(run *r) {
+    if (cli_write_hits_header(r->out, r->o.format) != 0) return write_failed(r);
+    if (pthread_create(&r->thread, NULL, reader_main, &r->pipe) != 0) {
         fprintf(stderr, "mink: run: cannot start the reader thread\n");
-        goto done;
+        return MINK_EXIT_FAILURE;
     }
-    thread_live = 1;
-
-    progress pg = {.on = !o.quiet && isatty(STDERR_FILENO), .start = start};
-    if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) pg.total_bytes = (uint64_t)st.st_size;
-
+    r->thread_live = 1;
     for (int k = 0;; k ^= 1) {
-        slot *s = &pipe.slots[k];
-        pthread_mutex_lock(&pipe.mu);
-        while (!s->full) pthread_cond_wait(&pipe.cv, &pipe.mu);
-        pthread_mutex_unlock(&pipe.mu);
+        slot *s = &r->pipe.slots[k];
+        pthread_mutex_lock(&r->pipe.mu);
+        while (!s->full) pthread_cond_wait(&r->pipe.cv, &r->pipe.mu);
+        pthread_mutex_unlock(&r->pipe.mu);
         if (s->error) {
-            progress_draw(&pg, t.pairs, 0, 1);
-            fprintf(stderr, "mink: run: %s\n", reader.error);
-            rc = reader.io_error ? MINK_EXIT_FAILURE : MINK_EXIT_BAD_INPUT;
-            goto done;
+            progress_draw(&r->pg, r->t.pairs, 0, 1);
+            fprintf(stderr, "mink: run: %s\n", r->reader.error);
+            return r->reader.io_error ? MINK_EXIT_FAILURE : MINK_EXIT_BAD_INPUT;
         }
         if (s->count == 0) break;
-        if (mink_batch_sweep(ctx, s->pairs, s->count, o.dt, hits) != MINK_OK) {
-            progress_draw(&pg, t.pairs, 0, 1);
-            fprintf(stderr, "mink: run: %s\n", mink_last_error());
-            goto done;
-        }
-        if (o.check) {
-            if (mink_batch_sweep(scalar, s->pairs, s->count, o.dt, ref) != MINK_OK) {
-                fprintf(stderr, "mink: run: scalar check: %s\n", mink_last_error());
-                goto done;
-            }
-            for (size_t i = 0; i < s->count; i++)
-                if (memcmp(&hits[i], &ref[i], sizeof *hits) != 0) {
-                    progress_draw(&pg, t.pairs, 0, 1);
-                    fprintf(stderr, "mink: run: --check: pair %llu differs from the scalar path (t %a vs %a, flags %u vs %u)\n",
-                            (unsigned long long)(t.pairs + i), (double)hits[i].t, (double)ref[i].t,
-                            (unsigned)hits[i].flags, (unsigned)ref[i].flags);
-                    goto done;
-                }
-        }
-        if (cli_write_hits(out, format, hits, s->count, t.pairs) != 0) goto write_failed;
-        count_hits(&t, hits, s->count);
+        int rc = run_chunk(r, s);
+        if (rc != MINK_EXIT_OK) return rc;
         uint64_t bytes = s->bytes;
-        pthread_mutex_lock(&pipe.mu);
+        pthread_mutex_lock(&r->pipe.mu);
         s->full = 0;
-        pthread_cond_broadcast(&pipe.cv);
-        pthread_mutex_unlock(&pipe.mu);
-        progress_draw(&pg, t.pairs, bytes, 0);
+        pthread_cond_broadcast(&r->pipe.cv);
+        pthread_mutex_unlock(&r->pipe.mu);
+        progress_draw(&r->pg, r->t.pairs, bytes, 0);
     }
-    progress_draw(&pg, t.pairs, 0, 1);
-    if (cli_write_finish(out, format, t.pairs) != 0) goto write_failed;
-    if (!to_stdout) {
-        out = NULL;
-        if (cli_outfile_commit(&outfile, err, sizeof err) != 0) {
-            fprintf(stderr, "mink: run: %s\n", err);
-            goto done;
-        }
+    progress_draw(&r->pg, r->t.pairs, 0, 1);
+    if (cli_write_finish(r->out, r->o.format, r->t.pairs) != 0) return write_failed(r);
+    char err[2 * CLI_PATH_MAX];
+    if (!r->to_stdout && cli_outfile_commit(&r->outfile, err, sizeof err) != 0) {
+        fprintf(stderr, "mink: run: %s\n", err);
+        return MINK_EXIT_FAILURE;
     }
-    if (!o.quiet) {
-        double secs = cli_now_s() - start;
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        fprintf(stderr,
-                "mink run: %llu pairs, %llu contacts (%llu already overlapping), %llu invalid; %s; %.3f s, %.0f pairs/s; "
-                "peak memory %.1f MiB%s\n",
-                (unsigned long long)t.pairs, (unsigned long long)t.contacts, (unsigned long long)t.overlaps,
-                (unsigned long long)t.invalid, mink_context_device(ctx), secs, (double)t.pairs / (secs > 0 ? secs : 1),
-                (double)ru.ru_maxrss / 1024.0, o.check ? "; --check: bit-identical to the scalar path" : "");
-    }
-    rc = MINK_EXIT_OK;
-    goto done;
+    return MINK_EXIT_OK;
+}
 
-write_failed:
-    fprintf(stderr, "mink: run: writing %s: %s\n", to_stdout ? "<stdout>" : o.output, strerror(errno));
-    rc = MINK_EXIT_FAILURE;
-done:
-    if (thread_live) {
-        pthread_mutex_lock(&pipe.mu);
-        pipe.stop = 1;
-        pthread_cond_broadcast(&pipe.cv);
-        pthread_mutex_unlock(&pipe.mu);
-        pthread_join(thread, NULL);
+static void run_summary(const run *r) {
+    double secs = cli_now_s() - r->start;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(stderr,
+            "mink run: %llu pairs, %llu contacts (%llu already overlapping), %llu invalid; %s; %.3f s, %.0f pairs/s; "
+            "peak memory %.1f MiB%s\n",
+            (unsigned long long)r->t.pairs, (unsigned long long)r->t.contacts, (unsigned long long)r->t.overlaps,
+            (unsigned long long)r->t.invalid, mink_context_device(r->ctx), secs,
+            (double)r->t.pairs / (secs > 0 ? secs : 1), (double)ru.ru_maxrss / 1024.0,
+            r->o.check ? "; --check: bit-identical to the scalar path" : "");
+}
+
+static void run_close(run *r) {
+    if (r->thread_live) {
+        pthread_mutex_lock(&r->pipe.mu);
+        r->pipe.stop = 1;
+        pthread_cond_broadcast(&r->pipe.cv);
+        pthread_mutex_unlock(&r->pipe.mu);
+        pthread_join(r->thread, NULL);
     }
-    cli_outfile_discard(&outfile);
-    if (reader_open) cli_reader_close(&reader);
-    if (in != NULL && in != stdin) fclose(in);
-    mink_context_destroy(ctx);
-    mink_context_destroy(scalar);
-    free(pipe.slots[0].pairs);
-    free(pipe.slots[1].pairs);
-    free(hits);
-    free(ref);
+    cli_outfile_discard(&r->outfile); /* nothing, after a commit */
+    if (r->reader_open) cli_reader_close(&r->reader);
+    if (r->in != NULL && r->in != stdin) fclose(r->in);
+    mink_context_destroy(r->ctx);
+    mink_context_destroy(r->scalar);
+    free(r->pipe.slots[0].pairs);
+    free(r->pipe.slots[1].pairs);
+    free(r->hits);
+    free(r->ref);
+}
+
+int cli_run(int argc, char **argv) {
+    static run r; /* large (the reader's state); one run a process */
+    memset(&r, 0, sizeof r);
+    r.o = (run_options){.dt = 1.0f, .chunk = 65536};
+    int parsed = parse(argc, argv, &r.o);
+    if (parsed == -1) return MINK_EXIT_OK;
+    if (parsed == -2) return MINK_EXIT_USAGE;
+    r.pipe = (pipeline){.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER, .reader = &r.reader,
+                        .chunk = r.o.chunk};
+    r.start = cli_now_s();
+    int rc = run_open(&r);
+    if (rc == MINK_EXIT_OK) rc = run_sweep(&r);
+    if (rc == MINK_EXIT_OK && !r.o.quiet) run_summary(&r);
+    run_close(&r);
     return rc;
 }
