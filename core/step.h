@@ -637,6 +637,40 @@ MINK_INLINE int mink_hit_before(mink_hit h, uint64_t id, uint32_t j, mink_hit be
     return j < best_j;
 }
 
+/// The earliest contact of a body of `shape` at p, moving by `move` over what is left of the step
+/// (from tau), among its pairs' list [first, last) at iteration `it` (see mink_resolve_item); its
+/// slot in *best_j, or MINK_WORLD_DEAD when there is none.
+MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
+                                          uint32_t it, MINK_GLOBAL const mink_shape *shape, mink_vec2 p,
+                                          mink_vec2 move, float tau, uint32_t *best_j) {
+    mink_hit best = mink_hit_none();
+    uint64_t best_id = 0;
+    float dt = sp.dt, span = 1.0f - tau;
+    for (uint32_t e = first; e < last; e++) {
+        uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
+        /* Sensors never push. After the first contact, only what no contact deflects (static and
+         * kinematic bodies): a dynamic one's path is being decided at the same time, so its
+         * planned path would be a guess. Overlaps this leaves are pushed apart next step. */
+        if ((bits & MINK_CONTACT_SENSOR) || (it > 0u && (bits & MINK_CONTACT_DYNAMIC))) continue;
+        mink_hit h;
+        if (it == 0u) {
+            h = w.contacts[e].hit;
+        } else {
+            mink_vec2 vj = w.vel[j], pj = w.pos[j];
+            mink_vec2 at = mink_v2(pj.x + vj.x * dt * tau, pj.y + vj.y * dt * tau);
+            h = mink_sweep_placed(shape, p, move, w.shapes + w.shape_of[j], at,
+                                  mink_v2(vj.x * dt * span, vj.y * dt * span), sp.polygons);
+        }
+        if ((h.flags & MINK_HIT_CONTACT) &&
+            (*best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, *best_j))) {
+            best = h;
+            best_id = w.ids[j];
+            *best_j = j;
+        }
+    }
+    return best;
+}
+
 /// Slot i's step. A sensor, a static or a kinematic body moves by its velocity and nothing else (a
 /// sensor reports each body it passes through). A dynamic body, up to `iterations` times: takes its
 /// earliest contact among its pairs (first the narrowphase's hits, every body on its planned path;
@@ -675,32 +709,9 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
         float budget = mink_length(move), travelled = 0.0f, tau = 0.0f;
         float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(mink_shape_bounds(shape, p0), budget);
         for (uint32_t it = 0; it < sp.iterations; it++) {
-            mink_hit best = mink_hit_none();
-            uint64_t best_id = 0;
             uint32_t best_j = MINK_WORLD_DEAD;
             float span = 1.0f - tau;
-            for (uint32_t e = first; e < last; e++) {
-                uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
-                /* Sensors never push. After the first contact, only what no contact deflects (static and
-                 * kinematic bodies): a dynamic one's path is being decided at the same time, so its
-                 * planned path would be a guess. Overlaps this leaves are pushed apart next step. */
-                if ((bits & MINK_CONTACT_SENSOR) || (it > 0u && (bits & MINK_CONTACT_DYNAMIC))) continue;
-                mink_hit h;
-                if (it == 0u) {
-                    h = w.contacts[e].hit;
-                } else {
-                    mink_vec2 vj = w.vel[j], pj = w.pos[j];
-                    mink_vec2 at = mink_v2(pj.x + vj.x * dt * tau, pj.y + vj.y * dt * tau);
-                    h = mink_sweep_placed(shape, p, move, w.shapes + w.shape_of[j], at,
-                                          mink_v2(vj.x * dt * span, vj.y * dt * span), sp.polygons);
-                }
-                if ((h.flags & MINK_HIT_CONTACT) &&
-                    (best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, best_j))) {
-                    best = h;
-                    best_id = w.ids[j];
-                    best_j = j;
-                }
-            }
+            mink_hit best = mink_earliest_contact(w, sp, first, last, it, shape, p, move, tau, &best_j);
             if (best_j == MINK_WORLD_DEAD) { /* free: the rest of the move */
                 p = mink_v2(p.x + move.x, p.y + move.y);
                 break;

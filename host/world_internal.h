@@ -100,6 +100,28 @@ struct mink_world {
     cl_event stage_marks[MINK_STAGE_COUNT]; /* OpenCL: a marker after each stage */
 };
 
+/* ---- slots and handles (world.c, world_bodies.c) ------------------------------------------------- */
+
+static inline uint32_t mink__world_handle(const mink_world *w, uint32_t slot) {
+    return slot | (uint32_t)w->gen[slot] << MINK_WORLD_SLOT_BITS;
+}
+
+/* A slot's handle as the last step saw it (its events and pairs): a removal since then has moved
+ * the generation on. */
+static inline uint32_t mink__world_handle_then(const mink_world *w, uint32_t slot) {
+    if (slot >= w->slots) return slot;
+    uint32_t g = w->gen_epoch[slot] == w->epoch ? w->gen_then[slot] : w->gen[slot];
+    return slot | g << MINK_WORLD_SLOT_BITS;
+}
+
+/* Every handle alive and named once; their slots in a new array (*out, to free), in order. */
+mink_status mink__world_take_slots(mink_world *w, const char *fn, const uint32_t *handles, size_t count,
+                                   uint32_t **out);
+/* Room for `need` slots in the host copies and the body arrays. */
+mink_status mink__world_reserve_slots(mink_world *w, size_t need);
+/* realloc of n elements of size, NULL when n * size overflows. */
+void *mink__grow(void *p, size_t n, size_t size);
+
 /* The grid for a step's measure and the world's crowd (world.c); 0 when no body has a finite box.
  * Radix passes the keys need go to *passes. */
 int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *grid, uint32_t *passes);

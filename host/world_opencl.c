@@ -241,9 +241,16 @@ static mink_status measure(mink_world *w, uint32_t n) {
     return status;
 }
 
-#define GRID_ARGS(g)                                                                                   ARG_F32((g).origin.x), ARG_F32((g).origin.y), ARG_F32((g).inv_cell), ARG_U32((g).width),               ARG_U32((g).height), ARG_U32((g).crowd_category), ARG_U32((g).crowd_mask), ARG_U32((g).crowd_flags)
+#define GRID_ARGS(g)                                                                              \
+    ARG_F32((g).origin.x), ARG_F32((g).origin.y), ARG_F32((g).inv_cell), ARG_U32((g).width),       \
+        ARG_U32((g).height), ARG_U32((g).crowd_category), ARG_U32((g).crowd_mask), ARG_U32((g).crowd_flags)
 /* The pair scan's arguments, counting (emit 0) or writing (emit 1); kernels/world.cl's order. */
-#define PAIRS_ARGS(s, emit)                                                                            ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),              ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),                    ARG_BUF(w, MINK_WB_ENTRIES), ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND),                   ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32((s)->entries),                ARG_U32((s)->items - (s)->entries), ARG_U32(emit), GRID_ARGS((s)->grid))
+#define PAIRS_ARGS(s, emit)                                                                        \
+    ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
+         ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),           \
+         ARG_BUF(w, MINK_WB_ENTRIES), ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND),          \
+         ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32((s)->entries),       \
+         ARG_U32((s)->items - (s)->entries), ARG_U32(emit), GRID_ARGS((s)->grid))
 
 /* A pass as its kernel, with its arguments in kernels/world.cl's order. */
 static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
