@@ -63,7 +63,6 @@ static const char *shown(const char *s, char *out, size_t size) {
     out[n] = '\0';
     return out;
 }
-
 enum { SHOWN = 100 }; /* room for a shown field */
 
 /* ---- binary --------------------------------------------------------------------------------- */
