@@ -114,6 +114,13 @@ static inline uint32_t mink__world_handle_then(const mink_world *w, uint32_t slo
     return slot | g << MINK_WORLD_SLOT_BITS;
 }
 
+/* Two arrays trade places (a step's outputs become the body arrays; a sort's passes alternate). */
+static inline void mink__world_swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
+    mink_world_array t = w->buf[a];
+    w->buf[a] = w->buf[b];
+    w->buf[b] = t;
+}
+
 /* Every handle alive and named once; their slots in a new array (*out, to free), in order. */
 mink_status mink__world_take_slots(mink_world *w, const char *fn, const uint32_t *handles, size_t count,
                                    uint32_t **out);

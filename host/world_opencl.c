@@ -120,12 +120,6 @@ fail:
     return status;
 }
 
-static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
-    mink_world_array t = w->buf[a];
-    w->buf[a] = w->buf[b];
-    w->buf[b] = t;
-}
-
 /* Blocks for the block-serial passes: enough for every compute unit many times over, few enough
  * that their counts stay small. */
 static uint32_t blocks_for(size_t n, size_t per, uint32_t most) {
@@ -165,8 +159,8 @@ static mink_status sort(mink_world *w, uint32_t n, uint32_t passes) {
                          ARGS(ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_RADIX),
                               ARG_BUF(w, MINK_WB_KEYS2), ARG_BUF(w, MINK_WB_ORDER2), ARG_U32(n), ARG_U32(shift),
                               ARG_U32(blocks)));
-        swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
-        swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
+        mink__world_swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
+        mink__world_swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
     }
     return status;
 }

@@ -36,12 +36,6 @@ static mink_world_view scalar_view(mink_world *w) {
     return v;
 }
 
-static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
-    mink_world_array t = w->buf[a];
-    w->buf[a] = w->buf[b];
-    w->buf[b] = t;
-}
-
 /* A pass: the item function of core/step.h over its items, on a view of the arrays as they are now. */
 static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
     mink_world_view v = scalar_view(w);
@@ -103,8 +97,8 @@ static mink_status scalar_sort(mink_world *w, uint32_t n, uint32_t passes) {
         mink_scan_top(MINK_RADIX_BINS, counts);
         mink_radix_scatter_block(0, 1, n, shift, w->buf[MINK_WB_KEYS].host, w->buf[MINK_WB_ORDER].host, counts,
                                  w->buf[MINK_WB_KEYS2].host, w->buf[MINK_WB_ORDER2].host);
-        swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
-        swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
+        mink__world_swap(w, MINK_WB_KEYS, MINK_WB_KEYS2);
+        mink__world_swap(w, MINK_WB_ORDER, MINK_WB_ORDER2);
     }
     return status;
 }

@@ -105,12 +105,6 @@ fail:
     return status;
 }
 
-static void swap(mink_world *w, mink_world_buf a, mink_world_buf b) {
-    mink_world_array t = w->buf[a];
-    w->buf[a] = w->buf[b];
-    w->buf[b] = t;
-}
-
 mink_status mink__world_step_run(mink_world *w) {
     const mink_world_backend *be = w->opencl ? &mink__world_opencl : &mink__world_scalar;
     mink_step_state s = {.params = w->params, .slots = (uint32_t)w->slots};
@@ -133,8 +127,8 @@ mink_status mink__world_step_run(mink_world *w) {
     STEP_TRY(be->pass(w, MINK_PASS_NARROW, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_NARROWPHASE));
     STEP_TRY(resolution(w, be, &s, &events));
-    swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
-    swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
+    mink__world_swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
+    mink__world_swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
     w->pairs = w->stats.pairs = s.pairs;
     w->events = w->stats.events = events;
 fail:
