@@ -30,14 +30,11 @@
 
 static char out_text[1 << 16];
 
-/* Runs `mink ARGS` through the shell, standard error into out_text; returns the exit code. */
-static int mink(const char *fmt, ...) {
-    char args[4096], cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s 2> stderr.txt", SCRATCH, MINK_CLI, args);
+/* Runs a shell command in the scratch folder with $M naming the command, its standard error into
+ * out_text; returns its exit code. */
+static int shell(const char *body) {
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cd '%s' && M='%s' && { %s; } 2> stderr.txt", SCRATCH, MINK_CLI, body);
     int status = system(cmd);
     char path[4096];
     snprintf(path, sizeof path, "%s/stderr.txt", SCRATCH);
@@ -48,16 +45,25 @@ static int mink(const char *fmt, ...) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* Runs a shell command in the scratch folder with $M naming the command; returns its exit code. */
+/* `mink ARGS`. */
+static int mink(const char *fmt, ...) {
+    char args[4096], body[4200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(body, sizeof body, "\"$M\" %s", args);
+    return shell(body);
+}
+
+/* Any shell command, $M being the command. */
 static int sh(const char *fmt, ...) {
-    char body[4096], cmd[8192];
+    char body[4096];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    snprintf(cmd, sizeof cmd, "cd '%s' && M='%s' && { %s; } 2> stderr.txt", SCRATCH, MINK_CLI, body);
-    int status = system(cmd);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return shell(body);
 }
 
 static char *scratch(const char *name) {
@@ -73,15 +79,22 @@ static int exists(const char *name) {
     return stat(scratch(name), &st) == 0;
 }
 
+/* Nothing in the scratch folder whose name starts with `stem.` and goes on (a temporary). */
+static void assert_no_temporaries(const char *stem) {
+    DIR *dir = opendir(SCRATCH);
+    assert_non_null(dir);
+    size_t len = strlen(stem);
+    for (struct dirent *e; (e = readdir(dir)) != NULL;)
+        if (!strncmp(e->d_name, stem, len) && e->d_name[len] == '.' && strchr(e->d_name + len + 1, '.') == NULL &&
+            strlen(e->d_name + len + 1) >= 6)
+            fail_msg("temporary left behind: %s", e->d_name);
+    closedir(dir);
+}
+
 /* No output file and no temporary left beside it. */
 static void assert_no_output(const char *name) {
     assert_false(exists(name));
-    DIR *dir = opendir(SCRATCH);
-    assert_non_null(dir);
-    size_t len = strlen(name);
-    for (struct dirent *e; (e = readdir(dir)) != NULL;)
-        if (!strncmp(e->d_name, name, len) && e->d_name[len] == '.') fail_msg("temporary left behind: %s", e->d_name);
-    closedir(dir);
+    assert_no_temporaries(name);
 }
 
 static void write_text(const char *name, const char *text) {
@@ -566,18 +579,6 @@ static void assert_same_file(const char *a, const char *b) {
     char cmd[8192];
     snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", scratch(a), scratch(b));
     if (system(cmd) != 0) fail_msg("%s and %s differ", a, b);
-}
-
-/* Nothing in the scratch folder whose name starts with `stem.` and goes on (a temporary). */
-static void assert_no_temporaries(const char *stem) {
-    DIR *dir = opendir(SCRATCH);
-    assert_non_null(dir);
-    size_t len = strlen(stem);
-    for (struct dirent *e; (e = readdir(dir)) != NULL;)
-        if (!strncmp(e->d_name, stem, len) && e->d_name[len] == '.' && strchr(e->d_name + len + 1, '.') == NULL &&
-            strlen(e->d_name + len + 1) >= 6)
-            fail_msg("temporary left behind: %s", e->d_name);
-    closedir(dir);
 }
 
 static void fresh(const char *name) {
