@@ -24,15 +24,16 @@
 /* Slices of a first large batch timed on each path: four each, an eighth of the batch in all. */
 #define MINK_AUTO_TURNS 4
 
-/* Median wall time of a few runs of n pairs, on the device or the scalar path. The median, not
- * the best: a launch on PoCL takes 10 µs when its worker threads are awake and 70 µs when they
- * are not, and a batch call meets the usual case. */
-static mink_status median_ms(mink_context *ctx, mink_auto_run_fn *run, void *job, int on_device, size_t n,
+/* Median wall time of a few runs of the job's first n pairs on one path. The median, not the
+ * best: a launch on PoCL costs several times more when its worker threads are asleep than when
+ * they are awake, and a batch call meets the usual case. */
+static mink_status median_ms(mink_context *ctx, const mink_batch_job *job, mink_backend path, size_t n,
                              double *median) {
     double ms[MINK_AUTO_RUNS];
     for (int r = -1; r < MINK_AUTO_RUNS; r++) { /* run -1 warms up */
         double t0 = mink__now_ms();
-        mink_status status = run(ctx, job, on_device, n);
+        mink_batch_stats st = {0};
+        mink_status status = mink__batch_range(ctx, job, path, 0, n, &st);
         if (status != MINK_OK) return status;
         if (r >= 0) ms[r] = mink__now_ms() - t0;
     }
@@ -45,17 +46,12 @@ static mink_status median_ms(mink_context *ctx, mink_auto_run_fn *run, void *job
     return MINK_OK;
 }
 
-mink_status mink__auto_measure(mink_context *ctx, mink_kernel_id slot, size_t m, mink_auto_run_fn *run,
-                               void *job, size_t *out) {
-    size_t k = (size_t)slot;
-    if (ctx->auto_fixed || ctx->auto_known[k]) {
-        *out = ctx->auto_min[k];
-        return MINK_OK;
-    }
+/* The crossover from m sample pairs of the job's kind: the scalar path below it, the device above. */
+static mink_status measure(mink_context *ctx, const mink_batch_job *job, size_t m, size_t *least) {
     double one = 0.0, many = 0.0, scalar = 0.0;
-    mink_status status = median_ms(ctx, run, job, 1, 1, &one);
-    if (status == MINK_OK) status = median_ms(ctx, run, job, 1, m, &many);
-    if (status == MINK_OK) status = median_ms(ctx, run, job, 0, m, &scalar);
+    mink_status status = median_ms(ctx, job, MINK_BACKEND_OPENCL, 1, &one);
+    if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_OPENCL, m, &many);
+    if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_SCALAR, m, &scalar);
     if (status != MINK_OK) return status;
 
     double s = scalar / (double)m, d = (many - one) / (double)m, fixed = one;
@@ -65,77 +61,81 @@ mink_status mink__auto_measure(mink_context *ctx, mink_kernel_id slot, size_t m,
      * the fixed cost spread thinner), so from there it gets the batch. */
     double most = 4.0 * (double)m;
     if (s > d) {
-        double least = ceil(fixed / (s - d));
-        ctx->auto_min[k] = (size_t)(least < most ? least : most);
+        double n = ceil(fixed / (s - d));
+        *least = (size_t)(n < most ? n : most);
     } else {
-        ctx->auto_min[k] = SIZE_MAX;
+        *least = SIZE_MAX;
     }
-    ctx->auto_known[k] = 1;
-    *out = ctx->auto_min[k];
     return MINK_OK;
 }
 
-/* A batch kind's sample: records in, hits out. */
-typedef struct kind_job {
-    const mink_batch_kind *kind;
-    const void *in;
-    mink_hit *hits;
-} kind_job;
-
-static mink_status run_kind(mink_context *ctx, void *job, int on_device, size_t n) {
-    const kind_job *j = job;
-    const mink_rotating_desc defaults = {0};
-    if (!on_device) {
-        mink__batch_scalar(ctx, j->kind, j->in, n, 1.0f, &defaults, j->hits);
+/* The kind's threshold, measured on its sample pairs (as records or as columns) on first use. */
+static mink_status threshold(mink_context *ctx, const mink_batch_job *batch, size_t *least) {
+    const mink_batch_kind *kind = batch->kind;
+    size_t k = (size_t)kind->kernel, m = kind->sample_pairs, floats = kind->record_size / sizeof(float);
+    if (ctx->auto_fixed || ctx->auto_known[k]) {
+        *least = ctx->auto_min[k];
         return MINK_OK;
     }
-    mink_batch_stats st = {0};
-    return mink__batch_opencl(ctx, j->kind, j->in, n, 1.0f, &defaults, j->hits, &st);
-}
-
-mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind, size_t *out) {
-    if (ctx->auto_fixed || ctx->auto_known[kind->kernel]) return mink__auto_measure(ctx, kind->kernel, 0, NULL, NULL, out);
-    size_t m = kind->sample_pairs;
-    void *in = malloc(m * kind->record_size);
+    float *records = malloc(m * kind->record_size), *columns = malloc(m * kind->record_size);
     mink_hit *hits = malloc(m * sizeof *hits);
-    if (in == NULL || hits == NULL) {
-        free(in), free(hits);
-        return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "%s: out of memory measuring the scalar path's range",
-                          kind->name);
+    mink_status status = MINK_OK;
+    if (records == NULL || columns == NULL || hits == NULL) {
+        status = mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "%s: out of memory measuring the scalar path's range",
+                            kind->name);
+        goto done;
     }
-    kind->sample(m, in);
-    kind_job job = {kind, in, hits};
-    mink_status status = mink__auto_measure(ctx, kind->kernel, m, run_kind, &job, out);
-    free(in), free(hits);
+    kind->sample(m, records);
+    mink_batch_job job = {.kind = kind, .dt = 1.0f};
+    if (kind->arrays == 1) {
+        job.in[0] = records, job.out[0] = hits;
+    } else { /* a record's floats in order are the kind's columns */
+        for (size_t c = 0; c < kind->arrays; c++) {
+            for (size_t i = 0; i < m; i++) columns[c * m + i] = records[i * floats + c];
+            job.in[c] = columns + c * m;
+        }
+        for (size_t c = 0; c < MINK_MAX_OUT; c++) job.out[c] = (float *)hits + c * m;
+    }
+    status = measure(ctx, &job, m, &ctx->auto_min[k]);
+    if (status == MINK_OK) ctx->auto_known[k] = 1, *least = ctx->auto_min[k];
+done:
+    free(records), free(columns), free(hits);
     return status;
 }
 
-mink_status mink__auto_run(mink_context *ctx, mink_kernel_id slot, size_t count, size_t least, mink_range_run_fn *run,
-                           void *job, mink_batch_stats *st, mink_backend *path) {
-    size_t k = (size_t)slot, done = 0;
-    *path = ctx->backend;
-    if (count == 0) return MINK_OK;
-    if (ctx->backend == MINK_BACKEND_OPENCL && ctx->auto_pick) {
-        if (count < MINK_AUTO_LARGE || ctx->auto_fixed) {
-            *path = count < least ? MINK_BACKEND_SCALAR : MINK_BACKEND_OPENCL;
-        } else {
-            if (ctx->auto_large[k] == 0) {
-                /* Slices taken in turns, so that a burst of noise from a neighbour falls on both
-                 * paths; whole pages of every array (4096 pairs) each. */
-                size_t slice = count / (2 * MINK_AUTO_TURNS) / 4096 * 4096;
-                double spent[2] = {0.0, 0.0};
-                for (int turn = 0; turn < 2 * MINK_AUTO_TURNS; turn++) {
-                    double t0 = mink__now_ms();
-                    mink_status status = run(ctx, job, turn % 2 ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR, done,
-                                             done + slice, st);
-                    if (status != MINK_OK) return status;
-                    spent[turn % 2] += mink__now_ms() - t0;
-                    done += slice;
-                }
-                ctx->auto_large[k] = (unsigned char)(spent[1] < spent[0] ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
-            }
-            *path = (mink_backend)ctx->auto_large[k];
-        }
+mink_status mink__auto_begin(mink_context *ctx, const mink_batch_job *job, size_t count, mink_auto_plan *plan) {
+    *plan = (mink_auto_plan){.kind = job->kind->kernel, .count = count, .least = 0};
+    if (ctx->backend != MINK_BACKEND_OPENCL || !ctx->auto_pick || count == 0) return MINK_OK;
+    size_t k = (size_t)plan->kind;
+    if (count >= MINK_AUTO_LARGE && !ctx->auto_fixed && ctx->auto_large[k] == 0) {
+        /* Slices taken in turns, so that a burst of noise from a neighbour falls on both paths;
+         * whole pages of every array (4096 pairs) each. */
+        plan->measuring = 1;
+        plan->slice = count / (2 * MINK_AUTO_TURNS) / 4096 * 4096;
+        return MINK_OK;
     }
-    return run(ctx, job, *path, done, count, st);
+    return count < MINK_AUTO_LARGE || ctx->auto_fixed ? threshold(ctx, job, &plan->least) : MINK_OK;
+}
+
+void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_backend *path, size_t *end) {
+    size_t k = (size_t)plan->kind;
+    *path = ctx->backend;
+    *end = plan->count;
+    if (ctx->backend != MINK_BACKEND_OPENCL || !ctx->auto_pick) return;
+    if (plan->measuring && plan->turn < 2 * MINK_AUTO_TURNS) {
+        *path = plan->turn % 2 ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR;
+        *end = done + plan->slice;
+    } else if (plan->count >= MINK_AUTO_LARGE && !ctx->auto_fixed) {
+        *path = (mink_backend)ctx->auto_large[k];
+    } else {
+        *path = plan->count < plan->least ? MINK_BACKEND_SCALAR : MINK_BACKEND_OPENCL;
+    }
+}
+
+void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, double ms) {
+    if (!plan->measuring || plan->turn >= 2 * MINK_AUTO_TURNS) return;
+    plan->spent[path == MINK_BACKEND_OPENCL] += ms;
+    if (++plan->turn == 2 * MINK_AUTO_TURNS)
+        ctx->auto_large[plan->kind] =
+            (unsigned char)(plan->spent[1] < plan->spent[0] ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
 }

@@ -8,7 +8,8 @@
 #include "seam.h" /* the test-only build: OpenCL calls go through a counter that can fail them */
 #endif
 
-#include "core/body.h" /* the shared math, inline: the scalar loops call it */
+#include "core/body.h"  /* the shared math, inline: the scalar loops call it */
+#include "core/kinds.h" /* the batch kinds */
 #include "mink/mink.h"
 
 /* Layouts the kernels rely on: the same bytes on the host and the device. */
@@ -30,25 +31,21 @@ _Static_assert(sizeof(mink_pair) == 328, "mink_pair must be 328 bytes");
  * allocation limit for it. */
 #define MINK_MAX_RECORD_SIZE sizeof(mink_pair)
 
-/* The most arrays a batch passes to its kernel: box columns, 12 in and 8 out. */
-#define MINK_MAX_ARRAYS 20
+/* The most arrays a batch passes to its kernel: 12 box columns in, mink_hit_soa's 8 out. */
+#define MINK_MAX_IN 12
+#define MINK_MAX_OUT 8
+#define MINK_MAX_ARRAYS (MINK_MAX_IN + MINK_MAX_OUT)
 
 /* The work-group size launches ask for (lowered to a kernel's own limit). */
 #define MINK_LOCAL_SIZE 256
 
-/* One kernel per batch kind; the table in program.c names them. */
+/* One kernel per batch kind (core/kinds.h), then the layout check and the world's passes; the
+ * table in program.c names them. A batch kind's kernel id is also its index in the kinds' tables. */
+#define MINK_KIND_ID(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    MINK_KERNEL_SWEEP_##KIND,
 typedef enum mink_kernel_id {
-    MINK_KERNEL_SWEEP_AABB,
-    MINK_KERNEL_SWEEP_CIRCLE,
-    MINK_KERNEL_SWEEP_CIRCLE_AABB,
-    MINK_KERNEL_SWEEP_POLYGON,
-    MINK_KERNEL_SWEEP_POLYGON_AABB,
-    MINK_KERNEL_SWEEP_POLYGON_CIRCLE,
-    MINK_KERNEL_SWEEP_PAIR,
-    MINK_KERNEL_SWEEP_ROTATING,
-    MINK_KERNEL_SWEEP_AABB_SOA,
-    MINK_KERNEL_SWEEP_CIRCLE_SOA,
-    MINK_KERNEL_LAYOUT,
+    MINK_BATCH_KINDS(MINK_KIND_ID)
+    MINK_KERNEL_LAYOUT, /* also the number of batch kinds */
     /* The world's passes (kernels/world.cl). */
     MINK_KERNEL_WORLD_BOUNDS,
     MINK_KERNEL_MEASURE,
@@ -72,6 +69,8 @@ typedef enum mink_kernel_id {
     MINK_KERNEL_WORLD_LAYOUT,
     MINK_KERNEL_COUNT
 } mink_kernel_id;
+#undef MINK_KIND_ID
+#define MINK_BATCH_KIND_COUNT MINK_KERNEL_LAYOUT
 
 struct mink_context {
     mink_backend backend;
@@ -100,10 +99,10 @@ struct mink_context {
      * auto_fixed: the desc gave one count for every kind; else each is measured on first use. */
     int auto_pick;
     int auto_fixed;
-    size_t auto_min[MINK_KERNEL_LAYOUT];
-    unsigned char auto_known[MINK_KERNEL_LAYOUT];
+    size_t auto_min[MINK_BATCH_KIND_COUNT];
+    unsigned char auto_known[MINK_BATCH_KIND_COUNT];
     /* Batches of MINK_AUTO_LARGE pairs or more: 0 not yet timed, else the path that won. */
-    unsigned char auto_large[MINK_KERNEL_LAYOUT];
+    unsigned char auto_large[MINK_BATCH_KIND_COUNT];
 };
 
 /* status.c: errors. Each sets the thread's last error and, if ctx is not NULL, the context's. */
@@ -151,85 +150,72 @@ mink_status mink__program_build(mink_context *ctx);
  * its first world). MINK_ERR_NO_DEVICE with a message naming the record when they differ. */
 mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n);
 
-/* scalar.c: the scalar path, one loop per batch kind. Only the rotating one reads desc. */
-typedef void mink_scalar_fn(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
-                            mink_hit *hits);
-mink_scalar_fn mink__scalar_sweep_aabb, mink__scalar_sweep_circle, mink__scalar_sweep_circle_aabb,
-    mink__scalar_sweep_polygon, mink__scalar_sweep_polygon_aabb, mink__scalar_sweep_polygon_circle,
-    mink__scalar_sweep_pair, mink__scalar_sweep_rotating;
-
-/* scalar.c: pairs [0, n) of a columns batch, from in[k] to out[k] (each at the first pair):
- * 12 box or 10 circle columns in, mink_hit_soa's 8 out. */
-typedef void mink_columns_fn(size_t n, float dt, const float *const *in, void *const *out);
-mink_columns_fn mink__scalar_aabb_columns, mink__scalar_circle_columns;
-
 /* threads.c: fn over [0, count) in contiguous runs on up to `threads` threads, the calling one
  * included, each run at least min_each long. A thread that cannot be started leaves its run to
  * the calling thread: the work is always done. */
 typedef void mink_range_fn(void *job, size_t begin, size_t end);
 void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_fn *fn, void *job);
 
-/* Pairs a scalar-path thread takes at least: starting one costs tens of microseconds, what a
- * core sweeps of the cheapest kind (boxes) in about as long. */
+/* Pairs a scalar-path thread takes at least: starting one costs about what a core takes to sweep
+ * this many pairs of the cheapest kind (boxes). */
 #define MINK_PAIRS_PER_THREAD 16384
 
-/* What differs between batch kinds (batch.c's table): the rest is common code. */
+/* A batch kind (core/kinds.h; the table in kinds.c): what differs between kinds. */
+typedef void mink_scalar_fn(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
+                            void *const *out);
 typedef struct mink_batch_kind {
-    const char *name;         /* the public function, for messages */
-    mink_kernel_id kernel;    /* also the kind's index in the AUTO tables */
-    size_t record_size;
-    mink_scalar_fn *scalar;
-    void (*sample)(size_t count, void *out); /* mink/sample.h pairs of this kind, for measuring */
-    size_t sample_pairs;      /* how many to measure with: about a millisecond of scalar work */
+    const char *name;      /* the public function, for messages */
+    mink_kernel_id kernel; /* also the kind's index in the AUTO tables */
+    size_t record_size;    /* bytes a pair takes in, as a record or across its columns */
+    size_t arrays;         /* 1: records in, mink_hit out; n: n float columns in, 8 out */
+    mink_scalar_fn *scalar; /* pairs [0, n) of the arrays, each pointer at the first pair */
+    void (*sample)(size_t count, void *records); /* mink/sample.h records, for measuring */
+    size_t sample_pairs;
+    int runs;    /* the kernel sweeps MINK_RUN pairs per work-item */
+    int turning; /* the kernel takes mink_rotating_desc's fields */
 } mink_batch_kind;
+extern const mink_batch_kind mink__batch_kinds[MINK_BATCH_KIND_COUNT];
 
-/* batch.c: one launch of kernel k over n pairs, from n_in arrays to n_out arrays whose elements
- * are in_size[j] and out_size[j] bytes, each pointer at the launch's first pair. */
-typedef struct mink_launch {
-    mink_kernel_id kernel;
-    size_t n_in, n_out;
-    const void *in[MINK_MAX_ARRAYS];
-    void *out[MINK_MAX_ARRAYS];
-    size_t in_size[MINK_MAX_ARRAYS], out_size[MINK_MAX_ARRAYS];
-} mink_launch;
-mink_status mink__launch(mink_context *ctx, const mink_launch *l, size_t n, float dt,
-                         const mink_rotating_desc *desc, double *kernel_ms);
+/* scalar.c: the scalar loops, named after the kinds. */
+#define MINK_KIND_SCALAR(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    mink_scalar_fn mink__scalar_##kind;
+MINK_BATCH_KINDS(MINK_KIND_SCALAR)
+#undef MINK_KIND_SCALAR
 
-/* batch.c: the batch on the device, split into launches that fit it. */
-mink_status mink__batch_opencl(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
-                               float dt, const mink_rotating_desc *desc, mink_hit *hits,
-                               mink_batch_stats *stats);
+/* One batch, as the pipeline (batch.c) carries it: its arrays, each at the first pair. */
+typedef struct mink_batch_job {
+    const mink_batch_kind *kind;
+    const void *in[MINK_MAX_IN];
+    void *out[MINK_MAX_OUT];
+    float dt;
+    mink_rotating_desc desc;
+} mink_batch_job;
 
-/* batch.c: what every batch checks before touching its arrays. */
-mink_status mink__check_batch(mink_context *ctx, const char *fn, const void *in, size_t in_size, void *out,
-                              size_t out_size, size_t count, float dt);
-/* batch.c: records a successful call's figures (begun at t0 on `path`) as the context's stats. */
-void mink__batch_done(mink_context *ctx, mink_backend path, size_t count, size_t record_size, double t0,
-                      mink_batch_stats *st);
+/* batch.c: the one pipeline every batch takes. run: checks the arguments (`pairs` and `hits` are
+ * what the caller passed, for the NULL checks' messages), asks AUTO for the path, sweeps, records
+ * the figures. range: pairs [begin, end) on one path, launches and kernel time added to *st. */
+mink_status mink__batch_run(mink_context *ctx, mink_batch_job *job, const void *pairs, const void *hits,
+                            size_t count);
+mink_status mink__batch_range(mink_context *ctx, const mink_batch_job *job, mink_backend path, size_t begin,
+                              size_t end, mink_batch_stats *st);
+/* The bytes a pair takes in input array k (out: output array k) of a kind. */
+size_t mink__batch_in_size(const mink_batch_kind *kind);
+size_t mink__batch_out_size(const mink_batch_kind *kind);
+size_t mink__batch_outputs(const mink_batch_kind *kind);
 
-/* batch.c: the batch on the scalar path, over the context's threads. */
-void mink__batch_scalar(mink_context *ctx, const mink_batch_kind *kind, const void *in, size_t count,
-                        float dt, const mink_rotating_desc *desc, mink_hit *hits);
-
-/* auto.c: the pair count from which AUTO sends batches of this kind to the device (measured on
- * first use unless the desc fixed it). */
-mink_status mink__auto_min_pairs(mink_context *ctx, const mink_batch_kind *kind, size_t *out);
-/* The same for any batch: run(job, on_device, n) answers n of the job's m sample pairs on the
- * device or the scalar path; `slot` is the batch's kernel. */
-typedef mink_status mink_auto_run_fn(mink_context *ctx, void *job, int on_device, size_t n);
-mink_status mink__auto_measure(mink_context *ctx, mink_kernel_id slot, size_t m, mink_auto_run_fn *run,
-                               void *job, size_t *out);
-
-/* A batch's pairs [begin, end) on `path`, with launches and kernel time added to *st. */
-typedef mink_status mink_range_run_fn(mink_context *ctx, void *job, mink_backend path, size_t begin, size_t end,
-                                      mink_batch_stats *st);
-/* auto.c: runs a batch of `count` pairs: on the context's backend, or for AUTO on the scalar path
- * below `least` pairs (mink__auto_min_pairs) and on the device above, except that from
- * MINK_AUTO_LARGE pairs on the path that was faster on the first such batch of the kind. *path is
- * the one that answered the last pairs. */
+/* auto.c: MINK_BACKEND_AUTO, the policy the pipeline asks where each slice of a batch goes.
+ * begin measures the kind's threshold on its first batch (unless the desc fixed it); next gives
+ * the path and end of the slice from `done`; took tells it how long that slice took. */
 #define MINK_AUTO_LARGE ((size_t)1 << 20)
-mink_status mink__auto_run(mink_context *ctx, mink_kernel_id slot, size_t count, size_t least, mink_range_run_fn *run,
-                           void *job, mink_batch_stats *st, mink_backend *path);
+typedef struct mink_auto_plan {
+    mink_kernel_id kind;
+    size_t count, least, slice;
+    int turn, measuring;
+    double spent[2];
+} mink_auto_plan;
+mink_status mink__auto_begin(mink_context *ctx, const mink_batch_job *job, size_t count, mink_auto_plan *plan);
+void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_backend *path, size_t *end);
+void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, double ms);
 
 /* status.c: monotonic milliseconds. */
 double mink__now_ms(void);

@@ -18,17 +18,10 @@ const char *mink__test_kernel_source = NULL;
 #define MINK_KERNEL_SOURCE mink__kernel_source
 #endif
 
+#define MINK_KIND_NAME(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    [MINK_KERNEL_SWEEP_##KIND] = "mink_sweep_" #kind "_kernel",
 static const char *const kernel_names[MINK_KERNEL_COUNT] = {
-    [MINK_KERNEL_SWEEP_AABB] = "mink_sweep_aabb_kernel",
-    [MINK_KERNEL_SWEEP_CIRCLE] = "mink_sweep_circle_kernel",
-    [MINK_KERNEL_SWEEP_CIRCLE_AABB] = "mink_sweep_circle_aabb_kernel",
-    [MINK_KERNEL_SWEEP_POLYGON] = "mink_sweep_polygon_kernel",
-    [MINK_KERNEL_SWEEP_POLYGON_AABB] = "mink_sweep_polygon_aabb_kernel",
-    [MINK_KERNEL_SWEEP_POLYGON_CIRCLE] = "mink_sweep_polygon_circle_kernel",
-    [MINK_KERNEL_SWEEP_PAIR] = "mink_sweep_pair_kernel",
-    [MINK_KERNEL_SWEEP_ROTATING] = "mink_sweep_rotating_kernel",
-    [MINK_KERNEL_SWEEP_AABB_SOA] = "mink_sweep_aabb_soa_kernel",
-    [MINK_KERNEL_SWEEP_CIRCLE_SOA] = "mink_sweep_circle_soa_kernel",
+    MINK_BATCH_KINDS(MINK_KIND_NAME)
     [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
     [MINK_KERNEL_WORLD_BOUNDS] = "mink_world_bounds_kernel",
     [MINK_KERNEL_MEASURE] = "mink_measure_kernel",
@@ -53,7 +46,7 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
 };
 
 mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n) {
-    enum { N = 8 };
+    enum { N = MINK_BATCH_KIND_COUNT + 1 };
     cl_uint device[N] = {0};
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
@@ -67,9 +60,10 @@ mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_ui
     for (int i = 0; i < n; i++)
         if (device[i] != host[i]) {
             status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
-                                "%s lays out mink's records differently from the host (record %d: "
+                                "%s lays out mink's records differently from the host (%s record %d: "
                                 "%u bytes on the device, %u on the host)",
-                                ctx->device, id == MINK_KERNEL_LAYOUT ? i : 8 + i, (unsigned)device[i], (unsigned)host[i]);
+                                ctx->device, id == MINK_KERNEL_LAYOUT ? "batch" : "world", i, (unsigned)device[i],
+                                (unsigned)host[i]);
             break;
         }
 done:
@@ -130,9 +124,8 @@ mink_status mink__program_build(mink_context *ctx) {
     cl_device_type type = 0;
     MINK_CL_TRY(ctx, clGetDeviceInfo(ctx->cl_device, CL_DEVICE_TYPE, sizeof type, &type, NULL), fail);
     unsigned run = (type & CL_DEVICE_TYPE_CPU) ? MINK_CPU_RUN : 1;
-    for (int k = 0; k < MINK_KERNEL_COUNT; k++) ctx->pairs_per_item[k] = 1;
-    ctx->pairs_per_item[MINK_KERNEL_SWEEP_AABB_SOA] = ctx->pairs_per_item[MINK_KERNEL_SWEEP_CIRCLE_SOA] = run;
-    ctx->pairs_per_item[MINK_KERNEL_SWEEP_CIRCLE] = run;
+    for (int k = 0; k < MINK_KERNEL_COUNT; k++)
+        ctx->pairs_per_item[k] = k < MINK_BATCH_KIND_COUNT && mink__batch_kinds[k].runs ? run : 1;
     char options[sizeof build_options + 32];
     snprintf(options, sizeof options, "%s -DMINK_RUN=%u", build_options, run);
     err = clBuildProgram(ctx->program, 1, &ctx->cl_device, options, NULL, NULL);
@@ -141,10 +134,10 @@ mink_status mink__program_build(mink_context *ctx) {
         ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
         MINK_CL_CHECK(ctx, "clCreateKernel", err, fail);
     }
-    const cl_uint batch[8] = {sizeof(mink_hit), sizeof(mink_aabb_pair), sizeof(mink_circle_pair),
-                              sizeof(mink_circle_aabb_pair), sizeof(mink_pair), sizeof(mink_polygon_pair),
-                              sizeof(mink_polygon_aabb_pair), sizeof(mink_polygon_circle_pair)};
-    status = mink__check_layout(ctx, MINK_KERNEL_LAYOUT, batch, 8); /* the world's, when one is made */
+    /* mink_hit, then each kind's record (kernels/sweep.cl); the world's when one is made. */
+    cl_uint batch[MINK_BATCH_KIND_COUNT + 1] = {sizeof(mink_hit)};
+    for (int k = 0; k < MINK_BATCH_KIND_COUNT; k++) batch[k + 1] = (cl_uint)mink__batch_kinds[k].record_size;
+    status = mink__check_layout(ctx, MINK_KERNEL_LAYOUT, batch, MINK_BATCH_KIND_COUNT + 1);
 fail:
     return status;
 }

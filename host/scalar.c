@@ -72,7 +72,10 @@ static int crowded(const float *const *in, void *const *out) {
     return most > 8;
 }
 
-void mink__scalar_aabb_columns(size_t n, float dt, const float *const *in, void *const *out) {
+void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
+                           void *const *out) {
+    const float *const *in = (const float *const *)arrays;
+    (void)desc;
     if (crowded(in, out))
         aabb_columns_wide(n, dt, in, out);
     else
@@ -128,18 +131,21 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
     }
 }
 
-void mink__scalar_circle_columns(size_t n, float dt, const float *const *in, void *const *out) {
+void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
+                             void *const *out) {
+    const float *const *in = (const float *const *)arrays;
+    (void)desc;
     circle_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], out[0], out[1],
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
 /* Records `floats` floats each, a block at a time: into columns, through the kind's column loop,
  * back into hits. Always inlined: with `floats` a constant the copies unroll per kind. */
-MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t count, float dt, mink_columns_fn *columns,
+MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t count, float dt, mink_scalar_fn *columns,
                                       mink_hit *restrict hits) {
     float col[12][MINK_BLOCK], out[7][MINK_BLOCK];
     uint32_t flags[MINK_BLOCK];
-    const float *c[12];
+    const void *c[12];
     void *o[8];
     for (size_t k = 0; k < floats; k++) c[k] = col[k];
     for (int k = 0; k < 7; k++) o[k] = out[k];
@@ -147,39 +153,34 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
         load_columns((const char *)in + at * floats * sizeof(float), floats, n, col);
-        columns(n, dt, c, o);
+        columns(n, dt, NULL, c, o);
         store_hits(hits + at, n, out, flags);
     }
 }
 
-void mink__scalar_sweep_aabb(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
-                             mink_hit *restrict hits) {
-    (void)desc; /* a.min, a.max, va, b.min, b.max, vb */
-    sweep_records(in, sizeof(mink_aabb_pair) / sizeof(float), count, dt, mink__scalar_aabb_columns, hits);
-}
-
-void mink__scalar_sweep_circle(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
-                               mink_hit *restrict hits) {
-    (void)desc; /* a, va, b, vb */
-    sweep_records(in, sizeof(mink_circle_pair) / sizeof(float), count, dt, mink__scalar_circle_columns, hits);
-}
-
-#define MINK_SCALAR_LOOP(name, record, query)                                                      \
-    void name(const void *in, size_t count, float dt, const mink_rotating_desc *desc,               \
-              mink_hit *restrict hits) {                                                           \
-        const record *restrict records = in;                                                       \
-        (void)desc;                                                                                \
-        for (size_t i = 0; i < count; i++) hits[i] = query(records[i], dt);                        \
+/* The loops the table asks for (core/kinds.h: LOOP, TURNING, COLUMNS); OWN ones are above. */
+#define MINK_SCALAR_LOOP(kind, record, query)                                                                \
+    void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
+                             void *const *out) {                                                               \
+        const record *restrict records = in[0];                                                                \
+        mink_hit *restrict hits = out[0];                                                                      \
+        (void)desc;                                                                                            \
+        for (size_t i = 0; i < n; i++) hits[i] = query(records[i], dt);                                        \
     }
-
-MINK_SCALAR_LOOP(mink__scalar_sweep_circle_aabb, mink_circle_aabb_pair, mink_sweep_circle_aabb_record)
-MINK_SCALAR_LOOP(mink__scalar_sweep_polygon, mink_polygon_pair, mink_sweep_polygon_record)
-MINK_SCALAR_LOOP(mink__scalar_sweep_polygon_aabb, mink_polygon_aabb_pair, mink_sweep_polygon_aabb_record)
-MINK_SCALAR_LOOP(mink__scalar_sweep_polygon_circle, mink_polygon_circle_pair, mink_sweep_polygon_circle_record)
-MINK_SCALAR_LOOP(mink__scalar_sweep_pair, mink_pair, mink_sweep_pair_record)
-
-void mink__scalar_sweep_rotating(const void *in, size_t count, float dt, const mink_rotating_desc *desc,
-                                 mink_hit *restrict hits) {
-    const mink_pair *restrict records = in;
-    for (size_t i = 0; i < count; i++) hits[i] = mink_sweep_rotating_record(records[i], dt, *desc);
-}
+#define MINK_SCALAR_TURNING(kind, record, query)                                                             \
+    void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
+                             void *const *out) {                                                               \
+        const record *restrict records = in[0];                                                                \
+        mink_hit *restrict hits = out[0];                                                                      \
+        for (size_t i = 0; i < n; i++) hits[i] = query(records[i], dt, *desc);                                 \
+    }
+#define MINK_SCALAR_COLUMNS(kind, record, query)                                                             \
+    void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
+                             void *const *out) {                                                               \
+        (void)desc;                                                                                            \
+        sweep_records(in[0], sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, out[0]);        \
+    }
+#define MINK_SCALAR_OWN(kind, record, query)
+#define MINK_KIND_SCALAR(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    MINK_SCALAR_##scalar(kind, record, query)
+MINK_BATCH_KINDS(MINK_KIND_SCALAR)

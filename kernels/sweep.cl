@@ -6,31 +6,29 @@
 #pragma OPENCL FP_CONTRACT OFF
 
 #include "core/body.h"
+#include "core/kinds.h"
 
-/* One work-item per record. The global size is rounded up to a whole number of work-groups, so
- * work-items past n do nothing. */
-#define MINK_SWEEP_KERNEL(name, record, query)                                                     \
-    __kernel void name(__global const record *in, __global mink_hit *hits, uint n, float dt) {     \
+/* The kernels the table generates (core/kinds.h): one work-item per record. The global size is
+ * rounded up to a whole number of work-groups, so work-items past n do nothing. The turning
+ * query takes its parameters as two more arguments. RUN kernels are written out below. */
+#define MINK_SWEEP_KERNEL_ONE(kind, record, query)                                                 \
+    __kernel void mink_sweep_##kind##_kernel(__global const record *in, __global mink_hit *hits, uint n, float dt) { \
         size_t i = get_global_id(0);                                                               \
         if (i < n) hits[i] = query(in[i], dt);                                                     \
     }
-
-MINK_SWEEP_KERNEL(mink_sweep_aabb_kernel, mink_aabb_pair, mink_sweep_aabb_record)
-MINK_SWEEP_KERNEL(mink_sweep_circle_aabb_kernel, mink_circle_aabb_pair, mink_sweep_circle_aabb_record)
-MINK_SWEEP_KERNEL(mink_sweep_polygon_kernel, mink_polygon_pair, mink_sweep_polygon_record)
-MINK_SWEEP_KERNEL(mink_sweep_polygon_aabb_kernel, mink_polygon_aabb_pair, mink_sweep_polygon_aabb_record)
-MINK_SWEEP_KERNEL(mink_sweep_polygon_circle_kernel, mink_polygon_circle_pair, mink_sweep_polygon_circle_record)
-MINK_SWEEP_KERNEL(mink_sweep_pair_kernel, mink_pair, mink_sweep_pair_record)
-
-/* The rotating query takes its parameters as two more arguments. */
-__kernel void mink_sweep_rotating_kernel(__global const mink_pair *in, __global mink_hit *hits, uint n,
-                                         float dt, float target, uint max_iterations) {
-    size_t i = get_global_id(0);
-    mink_rotating_desc desc;
-    desc.target = target;
-    desc.max_iterations = max_iterations;
-    if (i < n) hits[i] = mink_sweep_rotating_record(in[i], dt, desc);
-}
+#define MINK_SWEEP_KERNEL_TURNING(kind, record, query)                                             \
+    __kernel void mink_sweep_##kind##_kernel(__global const record *in, __global mink_hit *hits, uint n, float dt, \
+                                             float target, uint max_iterations) {                  \
+        size_t i = get_global_id(0);                                                               \
+        mink_rotating_desc desc;                                                                   \
+        desc.target = target;                                                                      \
+        desc.max_iterations = max_iterations;                                                      \
+        if (i < n) hits[i] = query(in[i], dt, desc);                                               \
+    }
+#define MINK_SWEEP_KERNEL_RUN(kind, record, query)
+#define MINK_KIND_KERNEL(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    MINK_SWEEP_KERNEL_##kernel(kind, record, query)
+MINK_BATCH_KINDS(MINK_KIND_KERNEL)
 
 /* Columns and circle records: a work-item sweeps a run of MINK_RUN consecutive pairs (the host
  * sets it: 64 on a CPU device, where the loop over the run is what gets vectorized — see
@@ -111,14 +109,12 @@ __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict
 }
 
 /* The device's sizes of the shared records, checked against the host's when a context is made:
- * a compiler that laid them out differently would read garbage, not fail. */
+ * a compiler that laid them out differently would read garbage, not fail. mink_hit, then each
+ * kind's record in the table's order. */
+#define MINK_KIND_SIZE(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    sizes[k++] = sizeof(record);
 __kernel void mink_layout_kernel(__global uint *sizes) {
-    sizes[0] = sizeof(mink_hit);
-    sizes[1] = sizeof(mink_aabb_pair);
-    sizes[2] = sizeof(mink_circle_pair);
-    sizes[3] = sizeof(mink_circle_aabb_pair);
-    sizes[4] = sizeof(mink_pair);
-    sizes[5] = sizeof(mink_polygon_pair);
-    sizes[6] = sizeof(mink_polygon_aabb_pair);
-    sizes[7] = sizeof(mink_polygon_circle_pair);
+    uint k = 0;
+    sizes[k++] = sizeof(mink_hit);
+    MINK_BATCH_KINDS(MINK_KIND_SIZE)
 }
