@@ -101,32 +101,35 @@ typedef struct mink_grid {
 } mink_grid;
 #define MINK_GRID_NO_CROWD 0xffffffffu
 
-/// The arrays a step reads and writes. Each pass uses some of them.
-typedef struct mink_world_view {
-    uint32_t count; /* slots, alive or dead */
-    MINK_GLOBAL const mink_shape *shapes;
-    MINK_GLOBAL const uint32_t *shape_of; /* per slot: shape id, or MINK_WORLD_DEAD */
-    MINK_GLOBAL const mink_body_props *props;
-    MINK_GLOBAL const uint64_t *ids;
-    MINK_GLOBAL const mink_vec2 *pos, *vel;
-    MINK_GLOBAL mink_aabb *bounds;    /* per slot, over the step */
-    MINK_GLOBAL mink_grid_entry *records; /* per slot: its grid entry, written with its bounds */
-    MINK_GLOBAL uint32_t *measure;    /* MINK_MEASURE_WORDS per measure block */
-    MINK_GLOBAL uint32_t *cells;      /* per slot + 1: its grid entries, then (scanned) where they start */
-    MINK_GLOBAL uint32_t *keys;       /* per grid entry (a body in a cell): its cell, then sorted */
-    MINK_GLOBAL uint32_t *order;      /* per grid entry: its body's slot, sorted with the keys */
-    MINK_GLOBAL mink_grid_entry *entries; /* per sorted entry: its body's box and filter (gathered) */
-    MINK_GLOBAL uint32_t *kept;       /* per sorted entry: which of the next 32 it pairs with */
-    MINK_GLOBAL mink_world_pair *pairs;
-    MINK_GLOBAL mink_world_pair *pair_entries; /* per pair: its sorted entries, MINK_WORLD_DEAD for a large body */
-    MINK_GLOBAL uint32_t *adj_start;  /* per slot + 1: where its contacts start */
-    MINK_GLOBAL uint32_t *adj_fill;   /* per slot: contacts written so far */
-    MINK_GLOBAL mink_contact *contacts; /* per pair end, grouped by body */
-    MINK_GLOBAL mink_vec2 *pos_out, *vel_out;
-    MINK_GLOBAL mink_event *events;
-    MINK_GLOBAL uint32_t *event_count;
-    uint32_t event_capacity;
-} mink_world_view;
+/* The arrays a step's passes see, listed once: X(NAME, field, type), each a pointer to type.
+ * The host's mink_world_buf (MINK_WB_<NAME>), the view below, the scalar backend's view and every
+ * pass kernel's parameters (kernels/world.cl) are made from this list, in its order. */
+#define MINK_WORLD_ARRAYS(X)                                                                       \
+    X(SHAPES, shapes, const mink_shape)              /* per shape */                               \
+    X(SHAPE_OF, shape_of, const uint32_t)            /* per slot: shape id, or MINK_WORLD_DEAD */  \
+    X(PROPS, props, const mink_body_props)                                                         \
+    X(IDS, ids, const uint64_t)                                                                    \
+    X(POS, pos, const mink_vec2)                                                                   \
+    X(VEL, vel, const mink_vec2)                                                                   \
+    X(BOUNDS, bounds, mink_aabb)                     /* per slot, over the step */                 \
+    X(RECORDS, records, mink_grid_entry)             /* per slot: its grid entry, with its bounds */ \
+    X(MEASURE, measure, uint32_t)                    /* MINK_MEASURE_WORDS: the world's measure */ \
+    X(PARTIAL, partial, uint32_t)                    /* MINK_MEASURE_WORDS per measure block */    \
+    X(CELLS, cells, uint32_t)                        /* per slot + 1: grid entries, then where they start */ \
+    X(KEYS, keys, uint32_t)                          /* per grid entry: its cell, then sorted */   \
+    X(ORDER, order, uint32_t)                        /* per grid entry: its slot, sorted with the keys */ \
+    X(ENTRIES, entries, mink_grid_entry)             /* per sorted entry: its body's box and filter */ \
+    X(KEPT, kept, uint32_t)                          /* per sorted entry: which of the next 32 it pairs with */ \
+    X(FOUND, found, uint32_t)                        /* per pair-finding item + 1: pairs, then where they go */ \
+    X(PAIRS, pairs, mink_world_pair)                                                               \
+    X(PAIR_ENTRIES, pair_entries, mink_world_pair)   /* per pair: its sorted entries (DEAD: a large body) */ \
+    X(ADJ_START, adj_start, uint32_t)                /* per slot + 1: where its contacts start */  \
+    X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: contacts written so far */       \
+    X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
+    X(POS_OUT, pos_out, mink_vec2)                                                                 \
+    X(VEL_OUT, vel_out, mink_vec2)                                                                 \
+    X(EVENTS, events, mink_event)                    /* per event */                               \
+    X(EVENT_COUNT, event_count, uint32_t)            /* one word: events appended */
 
 /// A step's parameters.
 typedef struct mink_step_params {
@@ -136,6 +139,25 @@ typedef struct mink_step_params {
     uint32_t polygons;   ///< whether the world has polygon shapes; a kernel that passes a literal 0
                          ///< is built without their sweeps (see mink_sweep_placed)
 } mink_step_params;
+
+/* What a pass takes beyond the arrays: the same struct on the host and, by value, in every pass
+ * kernel (its size is in the world's layout check). All fields are 4 bytes: no padding. */
+typedef struct mink_step_state {
+    mink_step_params params;
+    mink_grid grid;
+    uint32_t slots, entries, items, pairs, event_capacity;
+    uint32_t blocks; /* MINK_PASS_MEASURE: measure blocks */
+    uint32_t emit;   /* pairs: 0 count them, 1 write them */
+} mink_step_state;
+
+/// The arrays a step reads and writes (MINK_WORLD_ARRAYS), and the slots. Each pass uses some.
+#define MINK_VIEW_FIELD(NAME, field, type) MINK_GLOBAL type *field;
+typedef struct mink_world_view {
+    uint32_t count; /* slots, alive or dead */
+    MINK_WORLD_ARRAYS(MINK_VIEW_FIELD)
+    uint32_t event_capacity;
+} mink_world_view;
+#undef MINK_VIEW_FIELD
 
 /* ---- shapes placed in the world ------------------------------------------------------------------ */
 

@@ -84,9 +84,11 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: skin must be finite and >= 0, not %g",
                           (double)desc.skin);
     if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
-        const cl_uint sizes[6] = {sizeof(mink_shape), sizeof(mink_body_props), sizeof(mink_event),
-                                  sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact)};
-        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 6);
+        const cl_uint sizes[7] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
+                                  sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
+                                  sizeof(mink_step_state)};
+        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 7);
+        if (status == MINK_OK) status = mink__world_cl_check(ctx);
         if (status != MINK_OK) return status;
         ctx->world_layout_checked = 1;
     }
@@ -101,7 +103,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     w->params.iterations = desc.max_iterations ? desc.max_iterations : WORLD_DEFAULT_ITERATIONS;
     size_t initial = desc.initial_bodies ? desc.initial_bodies : WORLD_DEFAULT_BODIES;
     mink_status status = mink__world_reserve_slots(w, initial);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_COUNTER, sizeof(uint32_t), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_EVENT_COUNT, sizeof(uint32_t), 0);
     if (status != MINK_OK) {
         mink_world_destroy(w);
         return status;

@@ -12,42 +12,23 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
+_Static_assert(sizeof(mink_step_state) == 76, "mink_step_state must be 76 bytes, no padding");
 
-/* Every array a world holds. Per slot unless said. On the scalar path each is host memory; on
- * OpenCL each is a device buffer (and the bodies' fixed fields also have host copies, below). */
+/* Every array a world holds: those the passes see (MINK_WORLD_ARRAYS, core/step.h), then the
+ * helpers' scratch. Per slot unless said. On the scalar path each is host memory (the bodies'
+ * fixed fields are the host copies below); on OpenCL each is a device buffer. SHAPE_OF .. VEL are
+ * the fields add and set write, in this order. */
+#define MINK_WB_ENUM(NAME, field, type) MINK_WB_##NAME,
 typedef enum mink_world_buf {
-    MINK_WB_SHAPES,   /* per shape */
-    MINK_WB_SHAPE_OF, /* the fields add and set write ... */
-    MINK_WB_PROPS,
-    MINK_WB_IDS,
-    MINK_WB_POS,
-    MINK_WB_VEL,      /* ... up to here */
-    MINK_WB_BOUNDS,   /* step scratch from here */
-    MINK_WB_RECORDS,  /* per slot: its grid entry, written with its bounds */
-    MINK_WB_MEASURE,  /* MINK_MEASURE_WORDS per measure block; the merged one first */
-    MINK_WB_PARTIAL,  /* OpenCL: MINK_MEASURE_WORDS per measure block */
-    MINK_WB_CELLS,    /* per slot + 1: grid entries, then where they start */
-    MINK_WB_ENTRIES,  /* per sorted grid entry: its body's box and filter (mink_grid_entry) */
-    MINK_WB_KEPT,     /* per sorted grid entry: which of the next 32 it pairs with */
-    MINK_WB_KEYS,     /* per grid entry */
-    MINK_WB_ORDER,
-    MINK_WB_KEYS2,
+    MINK_WORLD_ARRAYS(MINK_WB_ENUM)
+    MINK_WB_KEYS2,  /* the radix sort's other half of KEYS and ORDER */
     MINK_WB_ORDER2,
-    MINK_WB_RADIX,    /* per (digit, block) */
-    MINK_WB_SUMS,     /* per scan block + 1 */
-    MINK_WB_FOUND,    /* per grid entry, then per slot, + 1: pairs found, then where they go */
-    MINK_WB_PAIRS,    /* per pair */
-    MINK_WB_PAIR_ENTRIES, /* per pair: its two sorted grid entries */
-    MINK_WB_ADJ_START,/* per slot + 1 */
-    MINK_WB_ADJ_FILL,
-    MINK_WB_CONTACTS, /* per pair end (mink_contact), grouped by body */
-    MINK_WB_POS_OUT,
-    MINK_WB_VEL_OUT,
-    MINK_WB_EVENTS,   /* per event */
-    MINK_WB_COUNTER,  /* one word: events appended */
-    MINK_WB_STAGE,    /* OpenCL only: handles and values on their way in or out */
+    MINK_WB_RADIX,  /* per (digit, block) */
+    MINK_WB_SUMS,   /* per scan block + 1 */
+    MINK_WB_STAGE,  /* OpenCL only: handles and values on their way in or out */
     MINK_WB_COUNT
 } mink_world_buf;
+#undef MINK_WB_ENUM
 
 /* The stages a step's time is shared into (mink_world_stats). */
 enum { MINK_STAGE_START, MINK_STAGE_BOUNDS, MINK_STAGE_BROADPHASE, MINK_STAGE_NARROWPHASE, MINK_STAGE_RESOLUTION,
@@ -155,13 +136,6 @@ typedef enum mink_world_pass {
     MINK_PASS_RESOLVE,     /* per slot: its moves, its new position and velocity, its events */
 } mink_world_pass;
 
-/* What the passes take beyond the world's arrays. */
-typedef struct mink_step_state {
-    mink_step_params params;
-    mink_grid grid;
-    uint32_t slots, entries, items, pairs, event_capacity;
-} mink_step_state;
-
 /* A backend runs passes and whole-array operations; world_step.c decides what and when. */
 typedef struct mink_world_backend {
     mink_status (*pass)(mink_world *w, mink_world_pass pass, const mink_step_state *s);
@@ -186,5 +160,8 @@ mink_status mink__world_cl_read(mink_world *w, mink_world_buf field, const uint3
 /* Reads the first count entries of an array. */
 mink_status mink__world_cl_read_array(mink_world *w, mink_world_buf b, size_t bytes, void *out);
 mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep);
+/* Every pass kernel takes the arrays of MINK_WORLD_ARRAYS and the state: MINK_ERR_BUILD with a
+ * message naming the kernel if not (checked at a context's first world). */
+mink_status mink__world_cl_check(mink_context *ctx);
 
 #endif /* MINK_WORLD_INTERNAL_H */

@@ -14,23 +14,81 @@ typedef struct karg {
 } karg;
 #define ARG_BUF(w, b) ((karg){sizeof(cl_mem), &(w)->buf[b].mem})
 #define ARG_U32(x) ((karg){sizeof(cl_uint), &(cl_uint){(cl_uint)(x)}})
-#define ARG_F32(x) ((karg){sizeof(float), &(float){(x)}})
 #define ARGS(...) (const karg[]){__VA_ARGS__}, sizeof((const karg[]){__VA_ARGS__}) / sizeof(karg)
 
-/* Runs kernel k over `items` work-items (rounded up to whole work-groups). */
-static mink_status run(mink_world *w, mink_kernel_id k, size_t items, const karg *args, size_t nargs) {
+/* Runs kernel k over `items` work-items (rounded up to whole work-groups), its arguments set. */
+static mink_status launch(mink_world *w, mink_kernel_id k, size_t items) {
     mink_context *ctx = w->ctx;
     mink_status status = MINK_OK;
-    if (items == 0) return MINK_OK;
-    cl_kernel kernel = ctx->kernels[k];
-    for (size_t a = 0; a < nargs; a++)
-        MINK_CL_TRY(ctx, clSetKernelArg(kernel, (cl_uint)a, args[a].size, args[a].value), fail);
     size_t local = ctx->local_size[k];
     /* The block kernels keep 256 (or 132) counters per work-item: small groups keep PoCL's stack small. */
     if ((k == MINK_KERNEL_RADIX_COUNT || k == MINK_KERNEL_RADIX_SCATTER || k == MINK_KERNEL_MEASURE) && local > 8)
         local = 8;
     size_t global = (items + local - 1) / local * local;
-    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL), fail);
+    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, ctx->kernels[k], 1, NULL, &global, &local, 0, NULL, NULL),
+                fail);
+fail:
+    return status;
+}
+
+/* Whether kernel k takes n arguments; a message naming both counts if not. */
+static mink_status check_args(mink_context *ctx, mink_kernel_id k, size_t n) {
+    mink_status status = MINK_OK;
+    cl_uint has = 0;
+    char name[64] = "";
+    MINK_CL_TRY(ctx, clGetKernelInfo(ctx->kernels[k], CL_KERNEL_NUM_ARGS, sizeof has, &has, NULL), fail);
+    if (has == n) return MINK_OK;
+    clGetKernelInfo(ctx->kernels[k], CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, NULL);
+    return mink__fail(ctx, MINK_ERR_BUILD, "mink_world: kernel %s takes %u arguments, the host passes %zu", name,
+                      (unsigned)has, n);
+fail:
+    return status;
+}
+
+mink_status mink__world_cl_check(mink_context *ctx) {
+    static const mink_kernel_id passes[] = {
+        MINK_KERNEL_WORLD_BOUNDS, MINK_KERNEL_MEASURE,       MINK_KERNEL_MEASURE_TOP,          MINK_KERNEL_GRID_COUNT,
+        MINK_KERNEL_GRID_EMIT,    MINK_KERNEL_GRID_GATHER,   MINK_KERNEL_GRID_PAIRS,           MINK_KERNEL_WORLD_DEGREE,
+        MINK_KERNEL_WORLD_NARROW, MINK_KERNEL_WORLD_NARROW_POLYGON, MINK_KERNEL_WORLD_RESOLVE,
+        MINK_KERNEL_WORLD_RESOLVE_POLYGON};
+#define MINK_ONE(NAME, field, type) +1
+    size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_ONE);
+#undef MINK_ONE
+    mink_status status = MINK_OK;
+    for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
+        status = check_args(ctx, passes[i], arrays + 1);
+    return status;
+}
+
+/* A helper kernel (scan, sort, transfer) with its own arguments, in kernels/world.cl's order,
+ * their count checked against the kernel's. */
+static mink_status run(mink_world *w, mink_kernel_id k, size_t items, const karg *args, size_t nargs) {
+    mink_context *ctx = w->ctx;
+    if (items == 0) return MINK_OK;
+    mink_status status = check_args(ctx, k, nargs);
+    if (status != MINK_OK) return status;
+    cl_kernel kernel = ctx->kernels[k];
+    for (size_t a = 0; a < nargs; a++)
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, (cl_uint)a, args[a].size, args[a].value), fail);
+    status = launch(w, k, items);
+fail:
+    return status;
+}
+
+/* A pass kernel: every array of MINK_WORLD_ARRAYS in its order, then the state by value, the same
+ * list kernels/world.cl declares its parameters from. An array not yet made passes as NULL. */
+static mink_status run_pass(mink_world *w, mink_kernel_id k, size_t items, const mink_step_state *s) {
+    mink_context *ctx = w->ctx;
+    mink_status status = MINK_OK;
+    cl_kernel kernel = ctx->kernels[k];
+    cl_uint arg = 0;
+    if (items == 0) return MINK_OK;
+#define MINK_BIND(NAME, field, type)                                                                                \
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg++, sizeof(cl_mem), &w->buf[MINK_WB_##NAME].mem), fail);
+    MINK_WORLD_ARRAYS(MINK_BIND)
+#undef MINK_BIND
+    MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg, sizeof *s, s), fail);
+    status = launch(w, k, items);
 fail:
     return status;
 }
@@ -222,77 +280,40 @@ static void cl_end(mink_world *w, mink_status status) {
 }
 
 /* The measure: per block of bodies, then the blocks merged. */
-static mink_status measure(mink_world *w, uint32_t n) {
-    uint32_t blocks = blocks_for(n, 4096, 64);
-    mink_status status = mink__world_reserve(w, MINK_WB_PARTIAL, (size_t)blocks * MINK_MEASURE_WORDS * 4, 0);
-    if (status == MINK_OK)
-        status = run(w, MINK_KERNEL_MEASURE, blocks,
-                     ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PARTIAL),
-                          ARG_U32(n), ARG_U32(blocks)));
-    if (status == MINK_OK)
-        status = run(w, MINK_KERNEL_MEASURE_TOP, 1,
-                     ARGS(ARG_BUF(w, MINK_WB_PARTIAL), ARG_BUF(w, MINK_WB_MEASURE), ARG_U32(blocks)));
+static mink_status measure(mink_world *w, const mink_step_state *s) {
+    mink_step_state m = *s;
+    m.blocks = blocks_for(s->slots, 4096, 64);
+    mink_status status = mink__world_reserve(w, MINK_WB_PARTIAL, (size_t)m.blocks * MINK_MEASURE_WORDS * 4, 0);
+    if (status == MINK_OK) status = run_pass(w, MINK_KERNEL_MEASURE, m.blocks, &m);
+    if (status == MINK_OK) status = run_pass(w, MINK_KERNEL_MEASURE_TOP, 1, &m);
     return status;
 }
 
-#define GRID_ARGS(g)                                                                              \
-    ARG_F32((g).origin.x), ARG_F32((g).origin.y), ARG_F32((g).inv_cell), ARG_U32((g).width),       \
-        ARG_U32((g).height), ARG_U32((g).crowd_category), ARG_U32((g).crowd_mask), ARG_U32((g).crowd_flags)
-/* The pair scan's arguments, counting (emit 0) or writing (emit 1); kernels/world.cl's order. */
-#define PAIRS_ARGS(s, emit)                                                                        \
-    ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),     \
-         ARG_BUF(w, MINK_WB_CELLS), ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER),           \
-         ARG_BUF(w, MINK_WB_ENTRIES), ARG_BUF(w, MINK_WB_KEPT), ARG_BUF(w, MINK_WB_FOUND),          \
-         ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_U32((s)->entries),       \
-         ARG_U32((s)->items - (s)->entries), ARG_U32(emit), GRID_ARGS((s)->grid))
+/* The pairs, counted (emit 0) or written (emit 1). */
+static mink_status pairs(mink_world *w, const mink_step_state *s, uint32_t emit) {
+    mink_step_state p = *s;
+    p.emit = emit;
+    return run_pass(w, MINK_KERNEL_GRID_PAIRS, s->items, &p);
+}
 
-/* A pass as its kernel, with its arguments in kernels/world.cl's order. */
+/* A pass as its kernel. */
 static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
-    uint32_t n = s->slots;
-    mink_step_params sp = s->params;
+    int polygons = s->params.polygons != 0;
     switch (pass) {
-    case MINK_PASS_BOUNDS:
-        return run(w, MINK_KERNEL_WORLD_BOUNDS, n,
-                   ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                        ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL), ARG_BUF(w, MINK_WB_BOUNDS),
-                        ARG_BUF(w, MINK_WB_RECORDS), ARG_U32(n), ARG_F32(sp.dt), ARG_F32(sp.skin)));
-    case MINK_PASS_MEASURE: return measure(w, n);
-    case MINK_PASS_GRID_COUNT:
-        return run(w, MINK_KERNEL_GRID_COUNT, n,
-                   ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_CELLS),
-                        ARG_U32(n), GRID_ARGS(s->grid)));
-    case MINK_PASS_GRID_EMIT:
-        return run(w, MINK_KERNEL_GRID_EMIT, n,
-                   ARGS(ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_PROPS), ARG_BUF(w, MINK_WB_CELLS),
-                        ARG_BUF(w, MINK_WB_KEYS), ARG_BUF(w, MINK_WB_ORDER), ARG_U32(n), GRID_ARGS(s->grid)));
-    case MINK_PASS_GRID_GATHER:
-        return run(w, MINK_KERNEL_GRID_GATHER, s->entries,
-                   ARGS(ARG_BUF(w, MINK_WB_RECORDS), ARG_BUF(w, MINK_WB_ORDER), ARG_BUF(w, MINK_WB_ENTRIES),
-                        ARG_U32(s->entries)));
-    case MINK_PASS_PAIRS_COUNT: return run(w, MINK_KERNEL_GRID_PAIRS, s->items, PAIRS_ARGS(s, 0));
-    case MINK_PASS_PAIRS_WRITE: return run(w, MINK_KERNEL_GRID_PAIRS, s->items, PAIRS_ARGS(s, 1));
-    case MINK_PASS_DEGREE:
-        return run(w, MINK_KERNEL_WORLD_DEGREE, s->pairs,
-                   ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_ADJ_START), ARG_U32(s->pairs)));
+    case MINK_PASS_BOUNDS: return run_pass(w, MINK_KERNEL_WORLD_BOUNDS, s->slots, s);
+    case MINK_PASS_MEASURE: return measure(w, s);
+    case MINK_PASS_GRID_COUNT: return run_pass(w, MINK_KERNEL_GRID_COUNT, s->slots, s);
+    case MINK_PASS_GRID_EMIT: return run_pass(w, MINK_KERNEL_GRID_EMIT, s->slots, s);
+    case MINK_PASS_GRID_GATHER: return run_pass(w, MINK_KERNEL_GRID_GATHER, s->entries, s);
+    case MINK_PASS_PAIRS_COUNT: return pairs(w, s, 0);
+    case MINK_PASS_PAIRS_WRITE: return pairs(w, s, 1);
+    case MINK_PASS_DEGREE: return run_pass(w, MINK_KERNEL_WORLD_DEGREE, s->pairs, s);
     case MINK_PASS_NARROW:
-        return run(w, sp.polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, s->pairs,
-                   ARGS(ARG_BUF(w, MINK_WB_PAIRS), ARG_BUF(w, MINK_WB_PAIR_ENTRIES), ARG_BUF(w, MINK_WB_ENTRIES),
-                        ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                        ARG_BUF(w, MINK_WB_BOUNDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
-                        ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_ADJ_FILL), ARG_BUF(w, MINK_WB_CONTACTS),
-                        ARG_U32(s->pairs), ARG_F32(sp.dt)));
+        return run_pass(w, polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, s->pairs, s);
     case MINK_PASS_RESOLVE:
-        return run(w, sp.polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, n,
-                   ARGS(ARG_BUF(w, MINK_WB_SHAPES), ARG_BUF(w, MINK_WB_SHAPE_OF), ARG_BUF(w, MINK_WB_PROPS),
-                        ARG_BUF(w, MINK_WB_IDS), ARG_BUF(w, MINK_WB_POS), ARG_BUF(w, MINK_WB_VEL),
-                        ARG_BUF(w, MINK_WB_ADJ_START), ARG_BUF(w, MINK_WB_CONTACTS), ARG_BUF(w, MINK_WB_POS_OUT),
-                        ARG_BUF(w, MINK_WB_VEL_OUT), ARG_BUF(w, MINK_WB_EVENTS), ARG_BUF(w, MINK_WB_COUNTER),
-                        ARG_U32(s->event_capacity), ARG_U32(n), ARG_F32(sp.dt), ARG_F32(sp.skin),
-                        ARG_U32(sp.iterations)));
+        return run_pass(w, polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, s->slots, s);
     }
     return MINK_OK;
 }
-#undef PAIRS_ARGS
-#undef GRID_ARGS
 
 const mink_world_backend mink__world_opencl = {cl_pass, scan, sort, read_words, zero, cl_mark, cl_end};

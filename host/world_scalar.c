@@ -4,34 +4,24 @@
 
 #include "world_internal.h"
 
+/* An array as the passes see it: the host copies serve for the bodies' fixed fields. */
+static void *host_array(mink_world *w, mink_world_buf b) {
+    switch (b) {
+    case MINK_WB_SHAPES: return w->shapes;
+    case MINK_WB_SHAPE_OF: return w->shape_of;
+    case MINK_WB_PROPS: return w->props;
+    case MINK_WB_IDS: return w->ids;
+    default: return w->buf[b].host;
+    }
+}
+
 /* The view of the world's arrays as they are now (reserving may move them). */
 static mink_world_view scalar_view(mink_world *w) {
     mink_world_view v;
-    memset(&v, 0, sizeof v);
     v.count = (uint32_t)w->slots;
-    v.shapes = w->shapes;
-    v.shape_of = w->shape_of;
-    v.props = w->props;
-    v.ids = w->ids;
-    v.pos = w->buf[MINK_WB_POS].host;
-    v.vel = w->buf[MINK_WB_VEL].host;
-    v.bounds = w->buf[MINK_WB_BOUNDS].host;
-    v.records = w->buf[MINK_WB_RECORDS].host;
-    v.measure = w->buf[MINK_WB_MEASURE].host;
-    v.cells = w->buf[MINK_WB_CELLS].host;
-    v.keys = w->buf[MINK_WB_KEYS].host;
-    v.order = w->buf[MINK_WB_ORDER].host;
-    v.entries = w->buf[MINK_WB_ENTRIES].host;
-    v.kept = w->buf[MINK_WB_KEPT].host;
-    v.pairs = w->buf[MINK_WB_PAIRS].host;
-    v.pair_entries = w->buf[MINK_WB_PAIR_ENTRIES].host;
-    v.adj_start = w->buf[MINK_WB_ADJ_START].host;
-    v.adj_fill = w->buf[MINK_WB_ADJ_FILL].host;
-    v.contacts = w->buf[MINK_WB_CONTACTS].host;
-    v.pos_out = w->buf[MINK_WB_POS_OUT].host;
-    v.vel_out = w->buf[MINK_WB_VEL_OUT].host;
-    v.events = w->buf[MINK_WB_EVENTS].host;
-    v.event_count = w->buf[MINK_WB_COUNTER].host;
+#define MINK_VIEW_SET(NAME, field, type) v.field = host_array(w, MINK_WB_##NAME);
+    MINK_WORLD_ARRAYS(MINK_VIEW_SET)
+#undef MINK_VIEW_SET
     v.event_capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
     return v;
 }
@@ -40,7 +30,7 @@ static mink_world_view scalar_view(mink_world *w) {
 static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
     mink_world_view v = scalar_view(w);
     mink_step_params sp = s->params;
-    uint32_t n = s->slots, *cells = v.cells, *found = w->buf[MINK_WB_FOUND].host;
+    uint32_t n = s->slots, *cells = v.cells, *found = v.found;
     switch (pass) {
     case MINK_PASS_BOUNDS:
         for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, sp, i);

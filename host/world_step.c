@@ -94,10 +94,10 @@ static mink_status resolution(mink_world *w, const mink_world_backend *be, mink_
     mink_status status = MINK_OK;
     for (;;) {
         s->event_capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
-        STEP_TRY(be->zero(w, MINK_WB_COUNTER, 0, 4));
+        STEP_TRY(be->zero(w, MINK_WB_EVENT_COUNT, 0, 4));
         STEP_TRY(be->pass(w, MINK_PASS_RESOLVE, s));
         STEP_TRY(be->mark(w, MINK_STAGE_RESOLUTION));
-        STEP_TRY(be->read(w, MINK_WB_COUNTER, 0, 1, events));
+        STEP_TRY(be->read(w, MINK_WB_EVENT_COUNT, 0, 1, events));
         if (*events <= s->event_capacity) break;
         STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)*events * sizeof(mink_event), 0));
     }
