@@ -160,8 +160,25 @@ MINK_INLINE mink_hit mink__sweep_bodies(mink_body a, mink_body b, float dt) {
     return mink_sweep_bodies_linear(a, b, dt);
 }
 
-/* ---- one record, one hit ----------------------------------------------------------------------- */
-
+/* ---- one record, one hit: the queries of the batch kinds' table (core/kinds.h) ---------------- */
+MINK_INLINE mink_hit mink_sweep_aabb_record(mink_aabb_pair p, float dt) {
+    return mink__sweep_aabb(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_circle_record(mink_circle_pair p, float dt) {
+    return mink__sweep_circle(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_circle_aabb_record(mink_circle_aabb_pair p, float dt) {
+    return mink__sweep_circle_aabb(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_polygon_record(mink_polygon_pair p, float dt) {
+    return mink__sweep_polygon(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_polygon_aabb_record(mink_polygon_aabb_pair p, float dt) {
+    return mink__sweep_polygon_aabb(p.a, p.va, p.b, p.vb, dt);
+}
+MINK_INLINE mink_hit mink_sweep_polygon_circle_record(mink_polygon_circle_pair p, float dt) {
+    return mink__sweep_polygon_circle(p.a, p.va, p.b, p.vb, dt);
+}
 MINK_INLINE mink_hit mink_sweep_pair_record(mink_pair p, float dt) { return mink__sweep_bodies(p.a, p.b, dt); }
 MINK_INLINE mink_hit mink_sweep_rotating_record(mink_pair p, float dt, mink_rotating_desc desc) {
     return mink__sweep_rotating(p.a, p.b, dt, desc, 0);

@@ -1,6 +1,6 @@
 /* core/polygon.h — convex polygons: the shape, its checks, and swept SAT for moving shapes.
  *
- * Valid C99 and OpenCL C, under the same rules as core/geom.h (float only, no contraction, selects
+ * Valid C99 and OpenCL C, under the rules of core/geom.h (float only, no contraction, selects
  * instead of fminf/fmaxf). Rotation needs sine and cosine; the libraries' sinf and OpenCL's sin
  * are not the same function, so mink_sincosf below is built from + − × alone and gives the same
  * bits on both paths.
@@ -8,7 +8,7 @@
 #ifndef MINK_CORE_POLYGON_H
 #define MINK_CORE_POLYGON_H
 
-#include "core/geom.h"
+#include "core/circle.h"
 #include "mink/polygon.h"
 
 
@@ -492,18 +492,6 @@ MINK_INLINE mink_hit mink__overlap_polygon_aabb(mink_polygon a, mink_aabb b) {
 MINK_INLINE mink_hit mink__overlap_polygon_circle(mink_polygon a, mink_circle b) {
     mink_vec2 still = mink_v2(0.0f, 0.0f);
     return mink__sweep_polygon_circle(a, still, b, still, 1.0f);
-}
-
-/* ---- one record, one hit ----------------------------------------------------------------------- */
-
-MINK_INLINE mink_hit mink_sweep_polygon_record(mink_polygon_pair p, float dt) {
-    return mink__sweep_polygon(p.a, p.va, p.b, p.vb, dt);
-}
-MINK_INLINE mink_hit mink_sweep_polygon_aabb_record(mink_polygon_aabb_pair p, float dt) {
-    return mink__sweep_polygon_aabb(p.a, p.va, p.b, p.vb, dt);
-}
-MINK_INLINE mink_hit mink_sweep_polygon_circle_record(mink_polygon_circle_pair p, float dt) {
-    return mink__sweep_polygon_circle(p.a, p.va, p.b, p.vb, dt);
 }
 
 #endif /* MINK_CORE_POLYGON_H */

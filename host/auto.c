@@ -1,11 +1,10 @@
 /* host/auto.c — where MINK_BACKEND_AUTO sends a batch to the scalar path instead of the device.
  *
- * A call on the device costs a fixed L (buffer objects, the enqueue, waiting for the result: about
- * 0.06 ms on PoCL, more across a bus) and then d a pair; the scalar loop costs s a pair from the
- * first. The scalar loop is done first below n* = L / (s − d) pairs, so AUTO sends smaller batches
- * there: the same bits sooner. The three figures differ between devices, hosts and kinds (a box
- * pair takes 30 ns on one core here, a turning polygon pair 2 µs), so they are measured on the
- * first AUTO batch of each kind, on the library's own sample pairs of that kind: a few
+ * A call on the device costs a fixed L (buffer objects, the enqueue, waiting for the result)
+ * and then d a pair; the scalar loop costs s a pair from the first. The scalar loop is done first
+ * below n* = L / (s − d) pairs, so AUTO sends smaller batches there: the same bits sooner. The
+ * three figures differ between devices, hosts and kinds by orders of magnitude (docs/benchmarks.md,
+ * "Figures behind the code"), so they are measured on the first AUTO batch of each kind, on the library's own sample pairs of that kind: a few
  * milliseconds, once per kind and context. Each time is the median of seven after a warm-up, which
  * also pays any lazy kernel compile the first real launch would have paid.
  *

@@ -86,11 +86,10 @@ static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt -w";
  * PoCL 3 runs LLVM's vectorizers on one work-item's code before it wraps the work-group loop
  * around it: the SLP vectorizer packs a box's x and y into 2-lane vectors, and the loop
  * vectorizer then refuses the work-group loop ("instruction return type cannot be vectorized").
- * A loop over a run of pairs inside the kernel is vectorized first, 8 pairs a lane-set:
- * 100 → 450 M box pairs/s here, and circle records 73 → 117 (read with gathers). 64 pairs keep
- * a run's columns (20 × 4 × 64 bytes) in the L1 cache. Box records stay one per work-item:
- * their loop is vectorized only with gathers, and private columns PoCL copies per work-item;
- * both measured no faster for the cheap box math. A GPU keeps one pair per work-item, for
+ * A loop over a run of pairs inside the kernel is vectorized first, 8 pairs a lane-set, several
+ * times faster (docs/benchmarks.md, "Figures behind the code"). 64 pairs keep a run's columns (20 × 4 × 64 bytes) in the L1 cache.
+ * Box records stay one per work-item: their loop is vectorized only with gathers, and private
+ * columns PoCL copies per work-item; both measured no faster for the cheap box math. A GPU keeps one pair per work-item, for
  * coalesced access. */
 #define MINK_CPU_RUN 64
 

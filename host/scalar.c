@@ -19,7 +19,7 @@
 
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
  * library loads; circles, whose math is heavier than their memory traffic, one for AVX-512 (16)
- * too (141 -> 229 M pairs/s at 2^20 on one thread here). Boxes have both and pick per call by
+ * too (docs/benchmarks.md, "Figures behind the code"). Boxes have both and pick per call by
  * where their arrays lie (crowded(), below). */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
@@ -59,10 +59,9 @@ MINK_CLONES_512 static void aabb_columns_wide(size_t n, float dt, const float *c
 
 /* Whether more than 8 of the 20 arrays start at the same 64-byte line of a 4 KiB page, as separate
  * large allocations do (each its own pages, at the same offset in them). Their lines then share
- * one set of the L1 cache, which holds 8, and every vector of pairs evicts what the next needs.
- * Streamed that way box columns ran 206-218 M pairs/s on one core here with 8 pairs a vector
- * (half a line each) and 316-350 with 16 (a line each); with the arrays a line or more apart, 8
- * ran 339-352 and 16 218-252. The answers do not depend on the build. */
+ * one set of the L1 cache, which holds 8, and every vector of pairs evicts what the next needs:
+ * then 16 pairs a vector (a line each) are the faster build, otherwise 8 (docs/benchmarks.md, "Figures behind the code").
+ * The answers do not depend on the build. */
 static int crowded(const float *const *in, void *const *out) {
     unsigned lines[64] = {0}, most = 0;
     for (int k = 0; k < 20; k++) {
@@ -107,11 +106,11 @@ static void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOC
 }
 
 /* Circle pairs per block: the roots of one (3 × 4 × 32 bytes) wait in the L1 cache for the
- * answers. 32 streamed 10^7 pairs a few per cent faster than 64 here. */
+ * answers; 32 measured a little faster than 64. */
 #define MINK_CIRCLE_BLOCK 32
 
 /* Circles [0, n) of the columns (a record's 10 floats: a, va, b, vb), a block at a time: the
- * roots of every pair in it, then the answers (geom.h says why in two loops). */
+ * roots of every pair in it, then the answers (core/circle.h says why in two loops). */
 MINK_CLONES_512
 static void circle_columns(size_t n, float dt, const float *restrict ax, const float *restrict ay,
                            const float *restrict ar, const float *restrict vax, const float *restrict vay,

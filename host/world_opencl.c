@@ -247,8 +247,7 @@ fail:
 }
 
 /* The step's stages are timed by markers in the queue, not by waiting for it after each: two waits
- * a step fewer (bench_world's scene at 10^5 on PoCL, steps alternating with and without them in one
- * process: 0.3 to 1.3 ms a step less while this VM was slow, the same while it was not).
+ * a step fewer, never slower (docs/benchmarks.md, "Figures behind the code").
  * stage_marks[k] completes when stage k has; the shares are the gaps between their end times. */
 static mink_status cl_mark(mink_world *w, int stage) {
     mink_status status = MINK_OK;

@@ -67,12 +67,12 @@ __kernel void mink_sweep_circle_soa_kernel(
     __global const float *restrict b_y, __global const float *restrict b_radius, __global const float *restrict vb_x,
     __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
     MINK_RUN_RANGE(n);
-    /* The roots of the run, then its answers (mink/geom.h says why in two loops). */
+    /* The roots of the run, then its answers (core/circle.h says why in two loops). */
     float t0[MINK_RUN], t1[MINK_RUN], roots[MINK_RUN];
     /* 16 circles an instruction where the CPU has AVX-512: PoCL 3's LLVM prefers 8 (256-bit
-     * vectors) for it and has no option to change that, but honours the loop's own request.
-     * 233 → 382 M pairs/s at 2^20 circle columns here, the same bits. Boxes, bound by memory,
-     * keep 8. A GPU runs one pair per work-item and has no loop to widen. */
+     * vectors) for it and has no option to change that, but honours the loop's own request
+     * (faster, the same bits: docs/benchmarks.md, "Figures behind the code"). Boxes, bound by
+     * memory, keep 8. A GPU runs one pair per work-item and has no loop to widen. */
 #if MINK_RUN > 1 && defined(__clang__)
 #pragma clang loop vectorize_width(16)
 #endif

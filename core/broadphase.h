@@ -1,0 +1,312 @@
+/* core/broadphase.h — a step's first passes: each body's bounds over the step, the grid, its
+ * radix sort and prefix sums, and the pairs found in cells. Each a function of one item.
+ *
+ * Valid C99 and OpenCL C, under the rules of core/geom.h.
+ */
+#ifndef MINK_CORE_BROADPHASE_H
+#define MINK_CORE_BROADPHASE_H
+
+#include "core/world.h"
+
+/* ---- pass 1: bounds over the step -------------------------------------------------------------- */
+
+/// Slot i's grid entry (its record), from its arrays and its box over the step.
+MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, uint32_t i) {
+    mink_body_props p = w.props[i];
+    mink_grid_entry e;
+    e.box = w.bounds[i];
+    e.pos = w.pos[i];
+    e.vel = w.vel[i];
+    e.slot = i;
+    e.shape = w.shape_of[i];
+    e.category = p.category;
+    e.mask = p.mask;
+    e.flags = mink_contact_flags(p);
+    e.pad[0] = e.pad[1] = e.pad[2] = 0u;
+    return e;
+}
+
+/// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
+/// speed × dt) and twice its skin. Any direction, because a body that slides or bounces changes
+/// course within the step; never farther, because responses never lengthen a body's path (see
+/// mink_resolve_item). With w.records, also the body's grid entry (the gather's record), written
+/// here while its arrays are read in sequence. A dead slot has no record: no entry names it.
+MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+    uint32_t sid = w.shape_of[i];
+    mink_aabb b;
+    if (sid == MINK_WORLD_DEAD) {
+        b.min = b.max = mink_v2(MINK_INF, MINK_INF);
+        w.bounds[i] = b;
+        return;
+    }
+    mink_vec2 p = w.pos[i], v = w.vel[i];
+    b = mink_shape_bounds(w.shapes + sid, p);
+    float reach = mink_length(mink_v2(v.x * sp.dt, v.y * sp.dt));
+    float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b, reach);
+    float grow = reach + 2.0f * skin;
+    b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
+    b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
+    w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
+    if (w.records) w.records[i] = mink_grid_entry_of(w, i); /* its arrays' lines are in the cache now */
+}
+
+/// The measure of block g of the boxes into partial[g * MINK_MEASURE_WORDS ...]: the keys of the
+/// world box's edges, and how many boxes fall in each size class.
+MINK_INLINE void mink_measure_block(mink_world_view w, uint32_t g, uint32_t blocks, MINK_GLOBAL uint32_t *partial) {
+    uint32_t m[MINK_MEASURE_WORDS];
+    for (uint32_t k = 0; k < MINK_MEASURE_WORDS; k++) m[k] = 0u;
+    m[0] = m[1] = 0xffffffffu;
+    uint32_t lo = mink_block_begin(g, blocks, w.count), hi = mink_block_begin(g + 1u, blocks, w.count);
+    for (uint32_t i = lo; i < hi; i++) {
+        mink_aabb b = w.bounds[i];
+        if (w.shape_of[i] == MINK_WORLD_DEAD || !mink__aabb_is_valid(b)) continue;
+        uint32_t k0 = mink_sort_key(b.min.x), k1 = mink_sort_key(b.min.y);
+        uint32_t k2 = mink_sort_key(b.max.x), k3 = mink_sort_key(b.max.y);
+        m[0] = k0 < m[0] ? k0 : m[0];
+        m[1] = k1 < m[1] ? k1 : m[1];
+        m[2] = k2 > m[2] ? k2 : m[2];
+        m[3] = k3 > m[3] ? k3 : m[3];
+        int e = 0;
+        mink_frexpf(mink_maxf(b.max.x - b.min.x, b.max.y - b.min.y), &e);
+        int c = e + 64;
+        m[4 + (c < 0 ? 0 : c > 127 ? 127 : c)]++;
+    }
+    for (uint32_t k = 0; k < MINK_MEASURE_WORDS; k++) partial[g * MINK_MEASURE_WORDS + k] = m[k];
+}
+
+/// The blocks' measures merged into measure (min, max, sums: the same in any grouping).
+MINK_INLINE void mink_measure_top(uint32_t blocks, MINK_GLOBAL const uint32_t *partial, MINK_GLOBAL uint32_t *measure) {
+    for (uint32_t k = 0; k < MINK_MEASURE_WORDS; k++) measure[k] = partial[k];
+    for (uint32_t g = 1; g < blocks; g++) {
+        MINK_GLOBAL const uint32_t *m = partial + g * MINK_MEASURE_WORDS;
+        measure[0] = m[0] < measure[0] ? m[0] : measure[0];
+        measure[1] = m[1] < measure[1] ? m[1] : measure[1];
+        measure[2] = m[2] > measure[2] ? m[2] : measure[2];
+        measure[3] = m[3] > measure[3] ? m[3] : measure[3];
+        for (uint32_t k = 4; k < MINK_MEASURE_WORDS; k++) measure[k] += m[k];
+    }
+}
+
+/// The column (or row) holding coordinate x, clamped to the grid's `size` columns from `origin`.
+/// Clamped first, then converted: a conversion to an integer rounds toward zero, which on [0,
+/// size - 1] is the floor, so no floor is called (a branch on PoCL, which then would not run the
+/// grid's work-items side by side). A NaN clamps to column 0, as it did through the floor.
+MINK_INLINE uint32_t mink_grid_column(float x, float origin, float inv_cell, uint32_t size) {
+    return (uint32_t)mink_minf(mink_maxf((x - origin) * inv_cell, 0.0f), (float)(size - 1u));
+}
+
+/// The cells a box covers, clamped to the grid.
+MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_t *y0, uint32_t *x1, uint32_t *y1) {
+    *x0 = mink_grid_column(b.min.x, g.origin.x, g.inv_cell, g.width);
+    *y0 = mink_grid_column(b.min.y, g.origin.y, g.inv_cell, g.height);
+    *x1 = mink_grid_column(b.max.x, g.origin.x, g.inv_cell, g.width);
+    *y1 = mink_grid_column(b.max.y, g.origin.y, g.inv_cell, g.height);
+}
+
+/// How many grid entries slot i makes: its cells, or 0 when it is dead, overflowed or large.
+MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32_t i) {
+    /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
+     * cells, then counts none (its sizes may wrap: unsigned, and unused). */
+    mink_aabb b = w.bounds[i];
+    uint32_t x0, y0, x1, y1;
+    mink_grid_cells(g, b, &x0, &y0, &x1, &y1);
+    uint32_t nx = x1 - x0 + 1u, ny = y1 - y0 + 1u;
+    int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_CELLS) &
+             (ny <= MINK_GRID_MAX_CELLS) & (nx * ny <= MINK_GRID_MAX_CELLS); /* else dead, invalid or large */
+    return in ? nx * ny : 0u;
+}
+
+/// Whether a slot with c grid entries is large: alive, with a valid box, and in no cell.
+MINK_INLINE int mink_grid_large_with(mink_world_view w, uint32_t i, uint32_t c) {
+    return c == 0u && w.shape_of[i] != MINK_WORLD_DEAD && mink__aabb_is_valid(w.bounds[i]);
+}
+
+/// Whether slot i is large, once its counts are scanned into w.cells (where its entries start).
+MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
+    return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
+}
+
+/// Whether a body is of the grid's crowd (never MINK_GRID_NO_CROWD: no body has those flags).
+MINK_INLINE uint32_t mink_grid_in_crowd(mink_grid g, mink_body_props p) {
+    return (uint32_t)((p.category == g.crowd_category) & (p.mask == g.crowd_mask) &
+                      (mink_contact_flags(p) == g.crowd_flags));
+}
+
+/// Writes slot i's entries from w.cells[i] (its counts scanned): the key (the cell, row-major, × 2
+/// + 1 for the crowd, so in a cell the crowd's entries come last) and the slot (the sort's value).
+/// A slot's entries are in different cells, and a cell's entries are emitted in slot order, so the
+/// stable sort leaves each cell's entries in slot order.
+MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
+    uint32_t at = w.cells[i];
+    if (w.cells[i + 1u] == at) return;
+    uint32_t crowd = mink_grid_in_crowd(g, w.props[i]);
+    uint32_t x0, y0, x1, y1;
+    mink_grid_cells(g, w.bounds[i], &x0, &y0, &x1, &y1);
+    for (uint32_t y = y0; y <= y1; y++)
+        for (uint32_t x = x0; x <= x1; x++) {
+            w.keys[at] = (y * g.width + x) * 2u + crowd;
+            w.order[at] = i;
+            at++;
+        }
+}
+
+/* ---- pass 2: a stable radix sort of the keys, block by block ------------------------------------
+ * A block is a contiguous run of items one work-item owns. Counting, a scan of the counts in
+ * (digit, block) order, then each block scattering its own items in order: stable, and the same
+ * permutation whatever the number of blocks. */
+
+MINK_INLINE void mink_radix_count_block(uint32_t g, uint32_t blocks, uint32_t n, uint32_t shift,
+                                        MINK_GLOBAL const uint32_t *keys, MINK_GLOBAL uint32_t *counts) {
+    uint32_t c[MINK_RADIX_BINS];
+    for (uint32_t d = 0; d < MINK_RADIX_BINS; d++) c[d] = 0u;
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    for (uint32_t k = lo; k < hi; k++) c[(keys[k] >> shift) & (MINK_RADIX_BINS - 1u)]++;
+    for (uint32_t d = 0; d < MINK_RADIX_BINS; d++) counts[d * blocks + g] = c[d];
+}
+
+MINK_INLINE void mink_radix_scatter_block(uint32_t g, uint32_t blocks, uint32_t n, uint32_t shift,
+                                          MINK_GLOBAL const uint32_t *keys, MINK_GLOBAL const uint32_t *vals,
+                                          MINK_GLOBAL const uint32_t *offsets, MINK_GLOBAL uint32_t *keys_out,
+                                          MINK_GLOBAL uint32_t *vals_out) {
+    uint32_t at[MINK_RADIX_BINS];
+    for (uint32_t d = 0; d < MINK_RADIX_BINS; d++) at[d] = offsets[d * blocks + g];
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    for (uint32_t k = lo; k < hi; k++) {
+        uint32_t key = keys[k];
+        uint32_t to = at[(key >> shift) & (MINK_RADIX_BINS - 1u)]++;
+        keys_out[to] = key;
+        vals_out[to] = vals[k];
+    }
+}
+
+/* ---- an exclusive prefix sum, block by block ----------------------------------------------------
+ * a has n + 1 entries and ends with the total; sums has blocks + 1: each block's total, then (after
+ * mink_scan_top) each block's start and the total last. mink_scan_top alone is the whole scan of
+ * an array with one block. */
+
+MINK_INLINE void mink_scan_sum_block(uint32_t g, uint32_t blocks, uint32_t n, MINK_GLOBAL const uint32_t *a,
+                                     MINK_GLOBAL uint32_t *sums) {
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    uint32_t s = 0u;
+    for (uint32_t k = lo; k < hi; k++) s += a[k];
+    sums[g] = s;
+}
+
+MINK_INLINE void mink_scan_top(uint32_t blocks, MINK_GLOBAL uint32_t *sums) {
+    uint32_t run = 0u;
+    for (uint32_t g = 0; g < blocks; g++) {
+        uint32_t s = sums[g];
+        sums[g] = run;
+        run += s;
+    }
+    sums[blocks] = run;
+}
+
+MINK_INLINE void mink_scan_apply_block(uint32_t g, uint32_t blocks, uint32_t n, MINK_GLOBAL uint32_t *a,
+                                       MINK_GLOBAL const uint32_t *sums) {
+    uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
+    uint32_t run = sums[g];
+    for (uint32_t k = lo; k < hi; k++) {
+        uint32_t s = a[k];
+        a[k] = run;
+        run += s;
+    }
+    if (g + 1u == blocks) a[n] = run; /* the total after the last, as mink_scan_top leaves it */
+}
+
+/* ---- pass 3: pairs in cells ----------------------------------------------------------------- */
+
+/// Whether the world wants slots i and j as a pair, and their boxes overlap.
+MINK_INLINE int mink_pair_found(mink_world_view w, uint32_t i, uint32_t j) {
+    return mink_bounds_overlap(w.bounds[i], w.bounds[j]) && mink_world_wants(w.props[i], w.props[j]);
+}
+
+/// Counts one more pair (i, j); with emit, writes it at at + found. Returns the new count.
+MINK_INLINE uint32_t mink_pair_emit(mink_world_view w, int emit, uint32_t at, uint32_t found, uint32_t i, uint32_t j,
+                                    uint32_t ri, uint32_t rj) {
+    if (emit) {
+        mink_world_pair p, e;
+        p.a = i;
+        p.b = j;
+        e.a = ri;
+        e.b = rj;
+        w.pairs[at + found] = p;
+        w.pair_entries[at + found] = e;
+    }
+    return found + 1u;
+}
+
+/// After the sort: sorted entry r's body, copied from its record, so the pair scan below reads the
+/// entries of a cell in sequence. One record a slot, not one a grid entry the emit pass wrote: a
+/// quarter less memory a body. From the record, not the body's five arrays: the sort leaves the
+/// slots in no order, and one 64-byte read at random is three times faster than five
+/// (docs/benchmarks.md, "Figures behind the code").
+MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
+    w.entries[r] = w.records[w.order[r]];
+}
+
+/// Whether the pair scan keeps entries a and b: their boxes overlap and the world wants them
+/// (mink_world_wants on the gathered filters), every test computed and combined without branches.
+MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
+    return mink_bounds_overlap(a.box, b.box) &
+           mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags);
+}
+
+/// Whether the pair of sorted entries a and b (in cell `cell`) is found there: they meet, and this
+/// cell is the pair's own: the cell holding the lower corner of the two boxes' overlap. So a pair
+/// sharing many cells is found once.
+MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
+    if (!mink_grid_entries_meet(a, b)) return 0;
+    uint32_t x = mink_grid_column(mink_maxf(a.box.min.x, b.box.min.x), g.origin.x, g.inv_cell, g.width);
+    uint32_t y = mink_grid_column(mink_maxf(a.box.min.y, b.box.min.y), g.origin.y, g.inv_cell, g.height);
+    return y * g.width + x == cell;
+}
+
+/// The pairs sorted (and gathered) entry r finds: with every later entry in its cell for which
+/// mink_grid_pair_here holds. Returns how many, and in w.kept[r] which of the next 32 entries they
+/// are (bit k: entry r + 1 + k), so the pass that writes them need not test those again. An entry
+/// of the crowd has only the crowd after it in its cell: nothing to test.
+MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r) {
+    uint32_t key = w.keys[r], cell = key >> 1, found = 0u, kept = 0u;
+    mink_grid_entry ei = w.entries[r];
+    for (uint32_t s = r + 1u; (key & 1u) == 0u && s < entries && w.keys[s] >> 1 == cell; s++) {
+        if (!mink_grid_pair_here(g, cell, ei, w.entries[s])) continue;
+        if (s - r <= 32u) kept |= 1u << (s - r - 1u);
+        found++;
+    }
+    w.kept[r] = kept;
+    return found;
+}
+
+/// Writes entry r's pairs from `at`, in the order mink_grid_pairs_count found them: the kept
+/// bits, then, in a cell of more than 32 entries after r, the rest tested again. The slots come
+/// from w.order (4 bytes an entry), not the gathered entries (64): one entry in ten has pairs, so
+/// this pass reads in no sequence a prefetcher follows, and reading the entries' slots took it
+/// twice as long (docs/benchmarks.md, "Figures behind the code").
+MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, uint32_t at) {
+    uint32_t cell = w.keys[r] >> 1, i = w.order[r];
+    for (uint32_t kept = w.kept[r]; kept != 0u; kept &= kept - 1u) {
+        uint32_t s = r + 1u + MINK_CTZ(kept); /* kept != 0 */
+        at = at + mink_pair_emit(w, 1, at, 0u, i, w.order[s], r, s);
+    }
+    mink_grid_entry ei = w.entries[r];
+    for (uint32_t s = r + 33u; s < entries && w.keys[s] >> 1 == cell; s++)
+        if (mink_grid_pair_here(g, cell, ei, w.entries[s]))
+            at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
+}
+
+/// The pairs of slot i if it is large: every body it is wanted with and overlaps, except large ones
+/// before it (they found i).
+MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, uint32_t i, int emit, uint32_t at) {
+    uint32_t found = 0u;
+    if (!mink_grid_is_large(w, i)) return 0u;
+    for (uint32_t j = 0; j < w.count; j++) {
+        if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink__aabb_is_valid(w.bounds[j])) continue;
+        if (j < i && mink_grid_is_large(w, j)) continue;
+        if (!mink_pair_found(w, i, j)) continue;
+        found = mink_pair_emit(w, emit, at, found, i, j, MINK_WORLD_DEAD, MINK_WORLD_DEAD);
+    }
+    return found;
+}
+
+#endif /* MINK_CORE_BROADPHASE_H */

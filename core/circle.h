@@ -1,0 +1,369 @@
+/* core/circle.h — circles, and circles against boxes: the quadratic of the relative motion,
+ * scaled so that its squares neither overflow nor underflow; circle columns for the batches.
+ *
+ * Valid C99 and OpenCL C, under the rules of core/geom.h.
+ */
+#ifndef MINK_CORE_CIRCLE_H
+#define MINK_CORE_CIRCLE_H
+
+#include "core/geom.h"
+
+/* ---- circles ----------------------------------------------------------------------------------- */
+
+/* The body of mink_circle_is_valid (mink/geom.h). */
+MINK_INLINE int mink__circle_is_valid(mink_circle c) {
+    return mink__vec2_is_valid(c.center) & mink_finite(c.radius) & (c.radius >= 0.0f);
+}
+
+MINK_INLINE float mink_dot(mink_vec2 a, mink_vec2 b) { return a.x * b.x + a.y * b.y; }
+MINK_INLINE float mink_cross(mink_vec2 a, mink_vec2 b) { return a.x * b.y - a.y * b.x; }
+MINK_INLINE float mink_absf(float x) { return x < 0.0f ? -x : x; }
+
+/// The exponent e with m = f·2^e, f in [0.5, 1) (frexpf's): scaling by 2^−e brings m just under 1.
+/// m finite and >= 0; 0 for 0. Read from the bits, a subnormal m first scaled up by 2^24 (exact);
+/// selects between floats only, which a batch loop vectorizes.
+MINK_INLINE int mink_exponent(float m) {
+    int sub = m < 1.17549435e-38f; /* FLT_MIN */
+    float n = m * (sub ? 16777216.0f : 1.0f);
+    float bias = m == 0.0f ? 0.0f : (sub ? 150.0f : 126.0f);
+    return (int)((mink_float_bits(n) >> 23) & 0xffu) - (int)bias;
+}
+
+/// 2^k for k in [−149, 103], exactly: 2^(k+24), a normal float, times 2^−24 (a product of powers of
+/// two is exact even where it is subnormal).
+MINK_INLINE float mink_pow2(int k) { return mink_bits_float((uint32_t)(k + 151) << 23) * 5.96046448e-8f; }
+
+/// x·2^k for k in [−149, 167], rounded once, as ldexpf(x, k) is: one product by an exact power of
+/// two, or for k > 64 two, both scaling up, which is exact below overflow.
+MINK_INLINE float mink_scale(float x, int k) {
+    int big = k > 64;
+    float p = mink_pow2(k), q = mink_pow2(k - 64); /* the one not used may be garbage */
+    return x * (big ? q : p) * (big ? 18446744073709551616.0f : 1.0f);
+}
+
+/// Unit vector along v, and |v| in *length, with one square root: v is scaled by a power of two
+/// first (exact), so nothing overflows or underflows in the square, a tiny v (whose length would be
+/// a rounded subnormal: fuzzing found (2^-149, 2^-149) giving (1, 1)) and a huge one are as exact
+/// as any, and along an axis the length is exact, since sqrt(fl(x²)) = |x|; where |v| is a normal
+/// float the direction's bits are those of v / |v|. A zero v has length 0 and direction (−1, 0)
+/// (concentric circles, a centre on a corner), the one the box rules prefer on a tie.
+MINK_INLINE mink_vec2 mink_direction(mink_vec2 v, float *length) {
+    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
+    int e = mink_exponent(m);
+    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
+    float len = mink_sqrtf(x * x + y * y);
+    int zero = m == 0.0f;
+    *length = zero ? 0.0f : mink_scale(len, e);
+    return mink_v2(zero ? -1.0f : x / len, zero ? 0.0f : y / len);
+}
+
+/// |v| (see mink_direction).
+MINK_INLINE float mink_length(mink_vec2 v) {
+    float length;
+    (void)mink_direction(v, &length);
+    return length;
+}
+
+/// Unit vector along v; (−1, 0) when v is zero (see mink_direction).
+MINK_INLINE mink_vec2 mink_normalize_or_left(mink_vec2 v) {
+    float length;
+    return mink_direction(v, &length);
+}
+
+/// The result shared by every pair kind with a circle a, an overlap or a contact (chosen by a
+/// select, so that a batch loop builds either with one set of instructions). An overlap: normal n
+/// (b towards a), depth, and the point halfway along the penetration segment, from a's deepest
+/// point, centre − n·r, to b's, that point + n·depth; t is 0. A contact: at time t, a's centre at
+/// `center`, touching along n; depth is 0.
+MINK_INLINE mink_hit mink_circle_hit(int overlap, float t, mink_vec2 center, float radius, mink_vec2 n, float depth,
+                                     float t_exit) {
+    mink_hit h;
+    float back = radius - (overlap ? depth : 0.0f) * 0.5f; /* radius exactly for a contact */
+    h.t = overlap ? 0.0f : t + 0.0f;                     /* never −0 */
+    h.normal = n;
+    h.depth = overlap ? depth : 0.0f;
+    h.point = mink_v2(center.x - n.x * back, center.y - n.y * back);
+    /* A pass shorter than float resolution can round the exit an ulp before the entry. */
+    h.t_exit = overlap ? t_exit : (t_exit < h.t ? h.t : t_exit);
+    h.flags = overlap ? (uint32_t)(MINK_HIT_CONTACT | MINK_HIT_OVERLAP) : (uint32_t)MINK_HIT_CONTACT;
+    return mink_hit_checked(h);
+}
+
+/// The overlap result of mink_circle_hit.
+MINK_INLINE mink_hit mink_circle_overlap_hit(mink_vec2 center, float radius, mink_vec2 n, float depth,
+                                             float t_exit) {
+    return mink_circle_hit(1, 0.0f, center, radius, n, depth, t_exit);
+}
+
+/// The contact result of mink_circle_hit.
+MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float radius, mink_vec2 n,
+                                             float t_exit) {
+    return mink_circle_hit(0, t, center, radius, n, 0.0f, t_exit);
+}
+
+/// The times when a point at s + d·t is strictly within R of the origin: the roots of
+/// |s + d·t|² = R², written so that nothing overflows and nothing large cancels:
+///   - s, d and R are first scaled by one power of two so that the largest is just under 1
+///     (exact; t is a ratio and does not change), so no square or product overflows or underflows
+///     whatever the coordinates;
+///   - c = (|s| − R)(|s| + R) rather than s·s − R², exact when s lies on an axis;
+///   - the discriminant (s·d)² − |d|²c by Lagrange's identity as |d|²R² − (s×d)², factored as
+///     (|d|R − |s×d|)(|d|R + |s×d|): b² and ac are huge and nearly equal when the circles are far
+///     apart against their radii, their difference is not;
+///   - the smaller root as c / q and the larger as q / |d|², q = −b + √disc when b <= 0 (and the
+///     mirrored forms when b > 0), so neither subtracts nearly equal numbers when the gap is tiny
+///     against the speed (the schoolbook (−b − √disc)/a loses every digit there).
+/// Returns 0 when the interiors never overlap for any t (no motion and apart, a miss, or a double
+/// root: the circles only graze). *inside says whether they overlap at t = 0; then the roots are
+/// always given (*t0 < 0 <= *t1), even where rounding puts the line of motion at R or farther
+/// (|s| a hair under R, moving along the tangent): the discriminant is taken as 0 there.
+MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
+    /* Every case computed, the answer selected: batch loops over circles vectorize. */
+    float m = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y)));
+    int e = mink_exponent(mink_maxf(m, R));
+    s = mink_v2(mink_scale(s.x, -e), mink_scale(s.y, -e));
+    d = mink_v2(mink_scale(d.x, -e), mink_scale(d.y, -e));
+    R = mink_scale(R, -e);
+    float len = mink_sqrtf(mink_dot(s, s));
+    float c = (len - R) * (len + R);
+    int in = c < 0.0f;
+    float dd = mink_dot(d, d);
+    int still = dd == 0.0f; /* no relative motion: inside forever or never */
+    float b = mink_dot(s, d);
+    float k = mink_sqrtf(dd) * R, n = mink_absf(mink_cross(s, d));
+    /* The line of motion passes at R or farther: a graze or a miss. */
+    int miss = !(n < k) & !in;
+    float sq = mink_sqrtf(mink_maxf((k - n) * (k + n), 0.0f));
+    int back = b <= 0.0f;
+    float q = back ? sq - b : -(b + sq); /* >= sq > 0, or < 0 */
+    float cq = c / q, qd = q / dd;
+    float r0 = back ? cq : qd, r1 = back ? qd : cq;
+    *inside = in;
+    *t0 = still ? -MINK_INF : (miss ? 0.0f : r0);
+    *t1 = still ? MINK_INF : (miss ? 0.0f : r1);
+    /* Selects between floats, not flags: GCC vectorizes only the first. */
+    return (still ? (in ? 1.0f : 0.0f) : (miss ? 0.0f : 1.0f)) != 0.0f;
+}
+
+/* A circle pair's sweep in two halves: the roots of its relative motion, then the hit they make.
+ * mink_sweep_circle runs one after the other; the column loops run the first over a block of
+ * pairs, then the second over the same block. Each half is a chain of dependent operations (the
+ * scaling, two square roots and a division), and one loop over the whole sweep held too many
+ * instructions for the core to overlap a vector of pairs with the next. The second half also
+ * builds one hit with one normalization, of the vector its answer needs (s for an overlap, the
+ * centres' offset at contact), where the whole sweep built both answers in full. Both changes
+ * made the column loops faster on both paths, with the same bits (docs/benchmarks.md, "Figures
+ * behind the code"). */
+
+/// How the roots of a circle pair fall (mink_sweep_circle_roots): floats, so that batch loops
+/// keep them in the same vectors as the roots.
+#define MINK_CIRCLE_APART 0.0f  /* the interiors never overlap */
+#define MINK_CIRCLE_INSIDE 1.0f /* they overlap at t = 0 */
+#define MINK_CIRCLE_MEET 2.0f   /* they overlap between the roots, not at t = 0 */
+
+/// First half of mink_sweep_circle: the roots *t0 <= *t1 of the pair's relative motion
+/// (mink_circle_roots) and how they fall. Nothing else, so that the loop over a block's roots is
+/// short.
+MINK_ALWAYS_INLINE float mink_sweep_circle_roots(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt,
+                                                 float *t0, float *t1) {
+    mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    int inside;
+    int meets = mink_circle_roots(s, d, a.radius + b.radius, t0, t1, &inside);
+    return inside ? MINK_CIRCLE_INSIDE : (meets ? MINK_CIRCLE_MEET : MINK_CIRCLE_APART);
+}
+
+/// Second half of mink_sweep_circle: the hit that the roots t0, t1 and how they fall make.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb,
+                                                     float dt, float t0, float t1, float roots) {
+    /* Every case computed, the answer selected: batch loops over circles vectorize. */
+    mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    float R = a.radius + b.radius;
+    /* Valid: every field finite, the radii and dt >= 0, and s, d and R finite (not overflowed).
+     * Checking s, d and R checks every field too, with half the instructions: inf − x, x − inf,
+     * inf·x, x·inf (0 included), inf + x and NaN in any of them are never finite, so a finite s
+     * needs finite centres, a finite d finite velocities and dt, a finite R finite radii. */
+    int ok = mink__vec2_is_valid(s) & mink__vec2_is_valid(d) & mink_finite(R) & (a.radius >= 0.0f) &
+             (b.radius >= 0.0f) & (dt >= 0.0f);
+    /* Clearly apart on an axis by more than the motion can close (with a factor 2 that no rounding
+     * can fake): no contact. */
+    int apart_x = mink_absf(s.x) > 2.0f * (R + mink_absf(d.x)), apart_y = mink_absf(s.y) > 2.0f * (R + mink_absf(d.y));
+    int apart = apart_x | apart_y;
+    int inside = roots == MINK_CIRCLE_INSIDE;
+    int contact = (roots == MINK_CIRCLE_MEET) & (t0 >= 0.0f) & (t0 < 1.0f);
+    float st = dt * t0;
+    mink_vec2 ca = mink_v2(a.center.x + va.x * st, a.center.y + va.y * st);
+    mink_vec2 p = mink_v2(s.x + d.x * t0, s.y + d.y * t0);
+    /* One normalization and one hit, of what the answer needs: s for an overlap, p at contact. */
+    float length;
+    mink_vec2 n = mink_direction(mink_v2(inside ? s.x : p.x, inside ? s.y : p.y), &length);
+    mink_vec2 at = mink_v2(inside ? a.center.x : ca.x, inside ? a.center.y : ca.y);
+    mink_hit h = mink_circle_hit(inside, t0, at, a.radius, n, R - length, t1);
+    h = mink_hit_select((inside | contact) & !apart, h, mink_hit_none());
+    return mink_hit_select(ok, h, mink_hit_invalid());
+}
+
+/* The body of mink_sweep_circle (mink/geom.h). */
+MINK_ALWAYS_INLINE mink_hit mink__sweep_circle(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
+    float t0, t1;
+    float roots = mink_sweep_circle_roots(a, va, b, vb, dt, &t0, &t1);
+    return mink_sweep_circle_answer(a, va, b, vb, dt, t0, t1, roots);
+}
+
+/// Pair i of circle columns (mink_batch_sweep_circle_soa) in two halves, for a loop over a block
+/// of pairs with each: the roots of pair i into element j of the arrays t0_, t1_ and roots_, then
+/// its answer from them into the 8 output arrays. The inputs are 10 arrays (a's centre and radius,
+/// its velocity, then b's); as MINK_SWEEP_AABB_COLUMN.
+#define MINK_CIRCLE_COLUMN_PAIR_(i_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, vb_y_)    \
+    mink_circle mink_a_, mink_b_;                                                                             \
+    mink_a_.center = mink_v2((a_x_)[i_], (a_y_)[i_]);                                                         \
+    mink_a_.radius = (a_radius_)[i_];                                                                         \
+    mink_b_.center = mink_v2((b_x_)[i_], (b_y_)[i_]);                                                         \
+    mink_b_.radius = (b_radius_)[i_];                                                                         \
+    mink_vec2 mink_va_ = mink_v2((va_x_)[i_], (va_y_)[i_]), mink_vb_ = mink_v2((vb_x_)[i_], (vb_y_)[i_])
+#define MINK_CIRCLE_COLUMN_ROOTS(i_, j_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_,  \
+                                 vb_y_, t0_, t1_, roots_)                                                      \
+    do {                                                                                                      \
+        MINK_CIRCLE_COLUMN_PAIR_(i_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, vb_y_);  \
+        float mink_t0_, mink_t1_;                                                                             \
+        (roots_)[j_] = mink_sweep_circle_roots(mink_a_, mink_va_, mink_b_, mink_vb_, (dt_), &mink_t0_, &mink_t1_); \
+        (t0_)[j_] = mink_t0_;                                                                                 \
+        (t1_)[j_] = mink_t1_;                                                                                 \
+    } while (0)
+#define MINK_CIRCLE_COLUMN_ANSWER(i_, j_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, \
+                                  vb_y_, t0_, t1_, roots_, ...)                                                \
+    do {                                                                                                      \
+        MINK_CIRCLE_COLUMN_PAIR_(i_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, vb_y_);  \
+        mink_hit mink_h_ = mink_sweep_circle_answer(mink_a_, mink_va_, mink_b_, mink_vb_, (dt_), (t0_)[j_],      \
+                                                    (t1_)[j_], (roots_)[j_]);                                  \
+        MINK_STORE_HIT_COLUMN(i_, mink_h_, __VA_ARGS__);                                                      \
+    } while (0)
+
+/* ---- circle against box ------------------------------------------------------------------------ */
+
+/// Which side of [lo, hi] x lies on: −1 below, +1 above, 0 within (closed).
+MINK_INLINE int mink_side(float x, float lo, float hi) { return x < lo ? -1 : (x > hi ? 1 : 0); }
+
+/// The corner of b on the given sides (each −1 or +1).
+MINK_INLINE mink_vec2 mink_aabb_corner(mink_aabb b, int sx, int sy) {
+    return mink_v2(sx < 0 ? b.min.x : b.max.x, sy < 0 ? b.min.y : b.max.y);
+}
+
+/// When a centre starting at p and moving by d leaves the box b grown by r with rounded corners
+/// (the Minkowski sum of b and the disk), given that it is inside or enters it, and that the slabs
+/// of the grown box are left at t_slab: through a face, or through a corner's quarter disk.
+MINK_INLINE float mink_rounded_box_exit(mink_vec2 p, mink_vec2 d, mink_aabb b, float r, float t_slab) {
+    mink_vec2 e = mink_v2(p.x + d.x * t_slab, p.y + d.y * t_slab);
+    int sx = mink_side(e.x, b.min.x, b.max.x), sy = mink_side(e.y, b.min.y, b.max.y);
+    if (sx == 0 || sy == 0 || !mink_isfinite(t_slab)) return t_slab;
+    mink_vec2 k = mink_aabb_corner(b, sx, sy);
+    float t0, t1;
+    int inside;
+    return mink_circle_roots(mink_v2(p.x - k.x, p.y - k.y), d, r, &t0, &t1, &inside) ? t1 : t_slab;
+}
+
+/// Discrete test: does the disk's interior overlap the box's? The penetration vector is the
+/// shortest move of a that separates them: out through the nearest face when the centre is
+/// beside the box, away from the corner when it is beyond one, and when the centre is inside the
+/// box, the least of the four face moves in the order −x, +x, −y, +y (as for boxes).
+MINK_INLINE mink_hit mink_circle_aabb_overlap(mink_circle a, mink_aabb b, float t_exit) {
+    mink_vec2 p = a.center;
+    float r = a.radius;
+    int sx = mink_side(p.x, b.min.x, b.max.x), sy = mink_side(p.y, b.min.y, b.max.y);
+    float ex = sx < 0 ? b.min.x - p.x : (sx > 0 ? p.x - b.max.x : 0.0f);
+    float ey = sy < 0 ? b.min.y - p.y : (sy > 0 ? p.y - b.max.y : 0.0f);
+    if (sx != 0 && sy != 0) { /* beyond a corner */
+        mink_vec2 k = mink_aabb_corner(b, sx, sy);
+        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+        float len = mink_length(s);
+        if (!(len < r)) return mink_hit_none();
+        return mink_circle_overlap_hit(p, r, mink_normalize_or_left(s), r - len, t_exit);
+    }
+    if (sx != 0) {
+        if (!(ex < r)) return mink_hit_none();
+        return mink_circle_overlap_hit(p, r, mink_v2((float)sx, 0.0f), r - ex, t_exit);
+    }
+    if (sy != 0) {
+        if (!(ey < r)) return mink_hit_none();
+        return mink_circle_overlap_hit(p, r, mink_v2(0.0f, (float)sy), r - ey, t_exit);
+    }
+    /* Centre inside the closed box. A zero radius needs the centre strictly inside. */
+    if (!(b.min.x - r < p.x && p.x < b.max.x + r && b.min.y - r < p.y && p.y < b.max.y + r))
+        return mink_hit_none();
+    float depth = (p.x - b.min.x) + r;
+    mink_vec2 n = mink_v2(-1.0f, 0.0f);
+    float m = (b.max.x - p.x) + r;
+    if (m < depth) { depth = m; n = mink_v2(1.0f, 0.0f); }
+    m = (p.y - b.min.y) + r;
+    if (m < depth) { depth = m; n = mink_v2(0.0f, -1.0f); }
+    m = (b.max.y - p.y) + r;
+    if (m < depth) { depth = m; n = mink_v2(0.0f, 1.0f); }
+    return mink_circle_overlap_hit(p, r, n, depth, t_exit);
+}
+
+/* The body of mink_sweep_circle_aabb (mink/geom.h). */
+MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
+    if (!mink__circle_is_valid(a) || !mink__aabb_is_valid(b) || !mink__vec2_is_valid(va) ||
+        !mink__vec2_is_valid(vb) || !mink_isfinite(dt) || !(dt >= 0.0f))
+        return mink_hit_invalid();
+    float r = a.radius;
+    mink_vec2 p = a.center;
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    /* The grown box's slabs, relative to p: the ray d·t from the origin must be inside. */
+    float lox = (b.min.x - r) - p.x, hix = (b.max.x + r) - p.x;
+    float loy = (b.min.y - r) - p.y, hiy = (b.max.y + r) - p.y;
+    if (!mink__vec2_is_valid(d) || !mink_isfinite(lox) || !mink_isfinite(hix) || !mink_isfinite(loy) ||
+        !mink_isfinite(hiy))
+        return mink_hit_invalid();
+    float ex, xx, ey, xy;
+    mink_slab(lox, hix, d.x, &ex, &xx);
+    mink_slab(loy, hiy, d.y, &ey, &xy);
+    int enter_on_y = ey > ex;
+    float t_in = enter_on_y ? ey : ex, t_out = mink_minf(xx, xy);
+    /* Never in the grown box during the step (an overlap at the start has t_in < 0 < t_out). */
+    if (!(t_in < t_out) || !(t_out > 0.0f) || !(t_in < 1.0f)) return mink_hit_none();
+
+    mink_hit overlap = mink_circle_aabb_overlap(a, b, 0.0f);
+    if (overlap.flags != 0) {
+        /* Rounding at large coordinates can put a corner disk's exit before 0: never before now. */
+        overlap.t_exit = mink_maxf(mink_rounded_box_exit(p, d, b, r, t_out), 0.0f);
+        return mink_hit_checked(overlap);
+    }
+    /* Where p enters the grown box, or p itself when it starts inside it (in a corner square). */
+    float t_from = t_in > 0.0f ? t_in : 0.0f;
+    mink_vec2 q = mink_v2(p.x + d.x * t_from, p.y + d.y * t_from);
+    int sx = mink_side(q.x, b.min.x, b.max.x), sy = mink_side(q.y, b.min.y, b.max.y);
+    float t;
+    mink_vec2 n;
+    if (sx != 0 && sy != 0) { /* beyond a corner: the corner's disk or nothing */
+        mink_vec2 k = mink_aabb_corner(b, sx, sy);
+        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+        float t0, t1;
+        int inside;
+        if (!mink_circle_roots(s, d, r, &t0, &t1, &inside)) return mink_hit_none();
+        t = t0;
+        n = mink_normalize_or_left(mink_v2(s.x + d.x * t, s.y + d.y * t));
+    } else { /* through a face: p moving +x enters the −x face, so the normal is −x */
+        t = t_in;
+        n = enter_on_y ? mink_v2(0.0f, d.y > 0.0f ? -1.0f : 1.0f) : mink_v2(d.x > 0.0f ? -1.0f : 1.0f, 0.0f);
+    }
+    if (!(t >= 0.0f && t < 1.0f)) return mink_hit_none();
+    float st = dt * t;
+    mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
+    return mink_circle_contact_hit(t, ca, r, n, mink_rounded_box_exit(p, d, b, r, t_out));
+}
+
+/* The body of mink_overlap_circle (mink/geom.h). */
+MINK_INLINE mink_hit mink__overlap_circle(mink_circle a, mink_circle b) {
+    mink_vec2 still = mink_v2(0.0f, 0.0f);
+    return mink__sweep_circle(a, still, b, still, 1.0f);
+}
+
+/* The body of mink_overlap_circle_aabb (mink/geom.h). */
+MINK_INLINE mink_hit mink__overlap_circle_aabb(mink_circle a, mink_aabb b) {
+    mink_vec2 still = mink_v2(0.0f, 0.0f);
+    return mink__sweep_circle_aabb(a, still, b, still, 1.0f);
+}
+
+#endif /* MINK_CORE_CIRCLE_H */

@@ -1,0 +1,286 @@
+/* core/world.h — what a world holds, as the passes of a step see it: its records, the arrays
+ * (MINK_WORLD_ARRAYS, listed once), the view through which the passes read and write them, and
+ * shapes placed in the world.
+ *
+ * Valid C99 and OpenCL C, under the rules of core/geom.h.
+ */
+#ifndef MINK_CORE_WORLD_H
+#define MINK_CORE_WORLD_H
+
+#include "core/body.h"
+#include "mink/world.h"
+
+#ifdef MINK_OPENCL
+#define MINK_GLOBAL __global
+#define MINK_ATOMIC_INC(p) atomic_inc(p)
+/* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
+#define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
+#elif defined(__GNUC__)
+#define MINK_GLOBAL
+#define MINK_ATOMIC_INC(p) ((*(p))++)
+#define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
+#else
+#define MINK_GLOBAL
+#define MINK_ATOMIC_INC(p) ((*(p))++)
+static inline uint32_t mink__ctz(uint32_t x) {
+    uint32_t n = 0u;
+    for (; (x & 1u) == 0u; x >>= 1) n++;
+    return n;
+}
+#define MINK_CTZ(x) mink__ctz(x)
+#endif
+
+/* ---- what a world holds ---------------------------------------------------------------------- */
+
+
+
+/// A body's properties that steps never change. 20 bytes.
+typedef struct mink_body_props {
+    float inv_mass;    ///< 0: static or kinematic (moves by its velocity, is never pushed)
+    float restitution; ///< [0, 1], for BOUNCE
+    uint32_t response; ///< mink_response
+    uint32_t category; ///< bits this body is
+    uint32_t mask;     ///< bits it meets: a pair meets when each one's category hits the other's mask
+} mink_body_props;
+
+
+/// One end of a candidate pair in its body's list, written by the narrowphase: the other body with
+/// what resolution asks of it, and the pair's hit as this body sees it. Resolution reads a body's
+/// list in sequence, never the pair or the other's props. 36 bytes.
+typedef struct mink_contact {
+    uint32_t other; ///< the other body's slot | MINK_CONTACT_SENSOR | MINK_CONTACT_DYNAMIC
+    mink_hit hit;
+} mink_contact;
+#define MINK_CONTACT_SENSOR 0x80000000u  ///< the other body is a sensor
+#define MINK_CONTACT_DYNAMIC 0x40000000u ///< the other body is dynamic
+#define MINK_CONTACT_SLOT 0x3fffffffu    ///< the slot bits (MINK_WORLD_MAX_BODIES fits)
+
+/// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
+/// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.
+typedef struct mink_grid_entry {
+    mink_aabb box;     ///< the body's box over the step
+    mink_vec2 pos;     ///< its position and velocity at the step's start
+    mink_vec2 vel;
+    uint32_t slot;     ///< the body
+    uint32_t shape;    ///< its shape id
+    uint32_t category; ///< its props' category and mask
+    uint32_t mask;
+    uint32_t flags;    ///< MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC: what it is (mink_world_wants)
+    uint32_t pad[3];
+} mink_grid_entry;
+
+
+
+/// Radix sort: 8 bits a pass, up to four passes over 32-bit keys.
+#define MINK_RADIX_BINS 256u
+
+/// The broadphase grid. A body whose box covers more cells than this is "large": it is tested
+/// against every body instead of going into cells (arena walls fit; a world-sized body does not).
+/// With at most MINK_WORLD_MAX_BODIES bodies, a step's entries stay below 2^32.
+#define MINK_GRID_MAX_CELLS 1000u
+/// Words of the step's measure: the keys of the world box's edges, then a histogram of box sizes
+/// by power of two (class c: the box's larger side is below 2^(c - 64)).
+#define MINK_MEASURE_WORDS (4u + 128u)
+
+/// The grid a step uses, chosen by the host from the measure (the same on both paths).
+typedef struct mink_grid {
+    mink_vec2 origin; ///< the world box's lower corner
+    float inv_cell;   ///< 1 / the cell size (a power of two)
+    uint32_t width, height; ///< cells; width × height < 2^31 (a key is the cell × 2 + the crowd bit)
+    /// The crowd: a filter (category, mask, contact flags) under which two bodies never meet
+    /// (mink_filters_meet is 0 for two of them), such as bullets that ignore bullets or a map of
+    /// static tiles. Its entries sort last in each cell and scan nothing. Flags MINK_GRID_NO_CROWD:
+    /// none.
+    uint32_t crowd_category, crowd_mask, crowd_flags;
+} mink_grid;
+#define MINK_GRID_NO_CROWD 0xffffffffu
+
+/* The arrays a step's passes see, listed once: X(NAME, field, type), each a pointer to type.
+ * The host's mink_world_buf (MINK_WB_<NAME>), the view below, the scalar backend's view and every
+ * pass kernel's parameters (kernels/world.cl) are made from this list, in its order. */
+#define MINK_WORLD_ARRAYS(X)                                                                       \
+    X(SHAPES, shapes, const mink_shape)              /* per shape */                               \
+    X(SHAPE_OF, shape_of, const uint32_t)            /* per slot: shape id, or MINK_WORLD_DEAD */  \
+    X(PROPS, props, const mink_body_props)                                                         \
+    X(IDS, ids, const uint64_t)                                                                    \
+    X(POS, pos, const mink_vec2)                                                                   \
+    X(VEL, vel, const mink_vec2)                                                                   \
+    X(BOUNDS, bounds, mink_aabb)                     /* per slot, over the step */                 \
+    X(RECORDS, records, mink_grid_entry)             /* per slot: its grid entry, with its bounds */ \
+    X(MEASURE, measure, uint32_t)                    /* MINK_MEASURE_WORDS: the world's measure */ \
+    X(PARTIAL, partial, uint32_t)                    /* MINK_MEASURE_WORDS per measure block */    \
+    X(CELLS, cells, uint32_t)                        /* per slot + 1: grid entries, then where they start */ \
+    X(KEYS, keys, uint32_t)                          /* per grid entry: its cell, then sorted */   \
+    X(ORDER, order, uint32_t)                        /* per grid entry: its slot, sorted with the keys */ \
+    X(ENTRIES, entries, mink_grid_entry)             /* per sorted entry: its body's box and filter */ \
+    X(KEPT, kept, uint32_t)                          /* per sorted entry: which of the next 32 it pairs with */ \
+    X(FOUND, found, uint32_t)                        /* per pair-finding item + 1: pairs, then where they go */ \
+    X(PAIRS, pairs, mink_world_pair)                                                               \
+    X(PAIR_ENTRIES, pair_entries, mink_world_pair)   /* per pair: its sorted entries (DEAD: a large body) */ \
+    X(ADJ_START, adj_start, uint32_t)                /* per slot + 1: where its contacts start */  \
+    X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: contacts written so far */       \
+    X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
+    X(POS_OUT, pos_out, mink_vec2)                                                                 \
+    X(VEL_OUT, vel_out, mink_vec2)                                                                 \
+    X(EVENTS, events, mink_event)                    /* per event */                               \
+    X(EVENT_COUNT, event_count, uint32_t)            /* one word: events appended */
+
+/// A step's parameters.
+typedef struct mink_step_params {
+    float dt;
+    float skin;          ///< > 0: the gap left after a contact; 0: each body's own (mink_body_skin)
+    uint32_t iterations; ///< contacts a body may take in one step, >= 1
+    uint32_t polygons;   ///< whether the world has polygon shapes; a kernel that passes a literal 0
+                         ///< is built without their sweeps (see mink_sweep_placed)
+} mink_step_params;
+
+/* What a pass takes beyond the arrays: the same struct on the host and, by value, in every pass
+ * kernel (its size is in the world's layout check). All fields are 4 bytes: no padding. */
+typedef struct mink_step_state {
+    mink_step_params params;
+    mink_grid grid;
+    uint32_t slots, entries, items, pairs, event_capacity;
+    uint32_t blocks; /* MINK_PASS_MEASURE: measure blocks */
+    uint32_t emit;   /* pairs: 0 count them, 1 write them */
+} mink_step_state;
+
+/// The arrays a step reads and writes (MINK_WORLD_ARRAYS), and the slots. Each pass uses some.
+#define MINK_VIEW_FIELD(NAME, field, type) MINK_GLOBAL type *field;
+typedef struct mink_world_view {
+    uint32_t count; /* slots, alive or dead */
+    MINK_WORLD_ARRAYS(MINK_VIEW_FIELD)
+    uint32_t event_capacity;
+} mink_world_view;
+#undef MINK_VIEW_FIELD
+
+/* ---- shapes placed in the world ------------------------------------------------------------------ */
+
+/// Shape s's box at position p (s a box).
+MINK_INLINE mink_aabb mink_shape_aabb_at(MINK_GLOBAL const mink_shape *s, mink_vec2 p) {
+    mink_aabb b;
+    b.min = mink_v2(s->geom.aabb.min.x + p.x, s->geom.aabb.min.y + p.y);
+    b.max = mink_v2(s->geom.aabb.max.x + p.x, s->geom.aabb.max.y + p.y);
+    return b;
+}
+
+/// Shape s's circle at position p (s a circle).
+MINK_INLINE mink_circle mink_shape_circle_at(MINK_GLOBAL const mink_shape *s, mink_vec2 p) {
+    mink_circle c = s->geom.circle;
+    c.center = mink_v2(s->geom.circle.center.x + p.x, s->geom.circle.center.y + p.y);
+    return c;
+}
+
+/// The body a shape makes at position p, moving by `move` over the step.
+MINK_INLINE mink_body mink_shape_place(MINK_GLOBAL const mink_shape *s, mink_vec2 p, mink_vec2 move) {
+    /* Not mink_body_zero: a body placed here never leaves the step, and zeroing a polygon's room
+     * for every box and circle, then copying the body (stores forwarded into wider loads), was
+     * half the scalar resolution's time (docs/benchmarks.md, "Figures behind the code"). The sweeps
+     * read only the member the type names. */
+    mink_body b;
+    b.type = s->type;
+    b.velocity = move;
+    b.angular_velocity = 0.0f;
+    if (s->type == MINK_SHAPE_AABB) {
+        b.shape.aabb = mink_shape_aabb_at(s, p);
+    } else if (s->type == MINK_SHAPE_CIRCLE) {
+        b.shape.circle = mink_shape_circle_at(s, p);
+    } else if (s->type == MINK_SHAPE_POLYGON) {
+        b.shape.polygon = s->geom.polygon;
+        b.shape.polygon.position = mink_v2(s->geom.polygon.position.x + p.x, s->geom.polygon.position.y + p.y);
+    }
+    return b;
+}
+
+/// mink_sweep_bodies_linear over dt 1 of shape a at pa moving by ma and shape b at pb moving by
+/// mb, with the same calls and bits. Boxes and circles are swept as themselves and shapes are
+/// read through pointers: a mink_body or mink_shape has room for a polygon, and copying two of
+/// each a pair was the scalar narrowphase's largest cost. `polygons` 0 says neither is a polygon:
+/// a literal 0 leaves the polygon sweeps out of the caller's code, which made PoCL's narrowphase
+/// and resolution kernels faster though the sweeps were never called (kernels/world.cl; the
+/// figures: docs/benchmarks.md, "Figures behind the code").
+MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, mink_vec2 ma,
+                                       MINK_GLOBAL const mink_shape *b, mink_vec2 pb, mink_vec2 mb,
+                                       uint32_t polygons) {
+    uint32_t ta = a->type, tb = b->type;
+    if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_AABB)
+        return mink__sweep_aabb(mink_shape_aabb_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
+    if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_CIRCLE)
+        return mink__sweep_circle(mink_shape_circle_at(a, pa), ma, mink_shape_circle_at(b, pb), mb, 1.0f);
+    if (ta == MINK_SHAPE_CIRCLE && tb == MINK_SHAPE_AABB)
+        return mink__sweep_circle_aabb(mink_shape_circle_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
+    if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_CIRCLE)
+        return mink_hit_mirror(
+            mink__sweep_circle_aabb(mink_shape_circle_at(b, pb), mb, mink_shape_aabb_at(a, pa), ma, 1.0f));
+    if (!polygons) return mink_hit_invalid(); /* a polygon where none was said to be */
+    return mink_sweep_bodies_linear(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
+}
+
+/// The box around a shape at p (a polygon's: its bounding circle's).
+MINK_INLINE mink_aabb mink_shape_bounds(MINK_GLOBAL const mink_shape *s, mink_vec2 p) {
+    mink_aabb b;
+    b.min = b.max = p;
+    if (s->type == MINK_SHAPE_AABB) {
+        b.min = mink_v2(s->geom.aabb.min.x + p.x, s->geom.aabb.min.y + p.y);
+        b.max = mink_v2(s->geom.aabb.max.x + p.x, s->geom.aabb.max.y + p.y);
+    } else {
+        mink_vec2 c = s->type == MINK_SHAPE_CIRCLE ? s->geom.circle.center : s->geom.polygon.position;
+        float r = s->type == MINK_SHAPE_CIRCLE ? s->geom.circle.radius : s->geom.polygon.radius;
+        c = mink_v2(c.x + p.x, c.y + p.y);
+        b.min = mink_v2(c.x - r, c.y - r);
+        b.max = mink_v2(c.x + r, c.y + r);
+    }
+    return b;
+}
+
+/// The gap a body keeps from what it touched: a contact leaves it this far out along the normal, so
+/// rounding never leaves it overlapping, and a box sliding on a floor of tiles never meets a
+/// seam. 2^-12 of its size plus 2^-19 of its coordinates and its move (a few ulps of either).
+MINK_INLINE float mink_body_skin(mink_aabb box, float move_length) {
+    float size = mink_maxf(box.max.x - box.min.x, box.max.y - box.min.y);
+    float far = mink_maxf(mink_maxf(mink_absf(box.min.x), mink_absf(box.max.x)),
+                          mink_maxf(mink_absf(box.min.y), mink_absf(box.max.y)));
+    return size * 0.000244140625f + (far + move_length) * 0.0000019073486328125f;
+}
+
+/// A float's bits as an unsigned key that sorts as the float does (no NaN; -0 made +0 first).
+MINK_INLINE uint32_t mink_sort_key(float x) {
+    uint32_t u = mink_float_bits(x + 0.0f);
+    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+}
+
+MINK_INLINE int mink_is_sensor(mink_body_props p) { return p.response == (uint32_t)MINK_RESPONSE_SENSOR; }
+
+/// Whether a body's motion answers to contacts (pushed, stopped, deflected).
+MINK_INLINE int mink_is_dynamic(mink_body_props p) { return p.inv_mass > 0.0f && !mink_is_sensor(p); }
+
+/// What a contact with body p is: MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC or neither.
+MINK_INLINE uint32_t mink_contact_flags(mink_body_props p) {
+    return (mink_is_sensor(p) ? MINK_CONTACT_SENSOR : 0u) | (mink_is_dynamic(p) ? MINK_CONTACT_DYNAMIC : 0u);
+}
+
+/// The filter rule on two bodies' category, mask and contact flags: each one's category hits the
+/// other's mask, and one of them moves in answer to contacts or reports them. Computed without
+/// branches (the pair scan applies it to a third of its checks, in no pattern a predictor learns).
+MINK_INLINE int mink_filters_meet(uint32_t category_a, uint32_t mask_a, uint32_t flags_a, uint32_t category_b,
+                                  uint32_t mask_b, uint32_t flags_b) {
+    return ((category_a & mask_b) != 0u) & ((category_b & mask_a) != 0u) & ((flags_a | flags_b) != 0u);
+}
+
+/// Whether the world cares about two bodies meeting: their filters agree, and one of them moves in
+/// answer to it or reports it. Two static (or kinematic) bodies are never a pair.
+MINK_INLINE int mink_world_wants(mink_body_props a, mink_body_props b) {
+    return mink_filters_meet(a.category, a.mask, mink_contact_flags(a), b.category, b.mask, mink_contact_flags(b));
+}
+
+MINK_INLINE int mink_bounds_overlap(mink_aabb a, mink_aabb b) {
+    return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
+}
+
+/// Block g of n items split into `blocks` runs: where it begins (block g + 1's begin is its end).
+MINK_INLINE uint32_t mink_block_begin(uint32_t g, uint32_t blocks, uint32_t n) {
+    uint32_t per = (n + blocks - 1u) / blocks;
+    uint32_t at = g * per;
+    return at < n ? at : n;
+}
+
+#endif /* MINK_CORE_WORLD_H */
