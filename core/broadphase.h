@@ -182,13 +182,17 @@ MINK_INLINE void mink_radix_scatter_block(uint32_t g, uint32_t blocks, uint32_t 
 /* ---- an exclusive prefix sum, block by block ----------------------------------------------------
  * a has n + 1 entries and ends with the total; sums has blocks + 1: each block's total, then (after
  * mink_scan_top) each block's start and the total last. mink_scan_top alone is the whole scan of
- * an array with one block. */
+ * an array with one block. The sums saturate at MINK_SCAN_FULL rather than wrap: a total that
+ * does not fit 32 bits is seen as too many (the host then counts it exactly), never as a few. */
+#define MINK_SCAN_FULL 0xffffffffu
+
+MINK_INLINE uint32_t mink_add_sat(uint32_t a, uint32_t b) { return a > MINK_SCAN_FULL - b ? MINK_SCAN_FULL : a + b; }
 
 MINK_INLINE void mink_scan_sum_block(uint32_t g, uint32_t blocks, uint32_t n, MINK_GLOBAL const uint32_t *a,
                                      MINK_GLOBAL uint32_t *sums) {
     uint32_t lo = mink_block_begin(g, blocks, n), hi = mink_block_begin(g + 1u, blocks, n);
     uint32_t s = 0u;
-    for (uint32_t k = lo; k < hi; k++) s += a[k];
+    for (uint32_t k = lo; k < hi; k++) s = mink_add_sat(s, a[k]);
     sums[g] = s;
 }
 
@@ -197,7 +201,7 @@ MINK_INLINE void mink_scan_top(uint32_t blocks, MINK_GLOBAL uint32_t *sums) {
     for (uint32_t g = 0; g < blocks; g++) {
         uint32_t s = sums[g];
         sums[g] = run;
-        run += s;
+        run = mink_add_sat(run, s);
     }
     sums[blocks] = run;
 }
@@ -209,7 +213,7 @@ MINK_INLINE void mink_scan_apply_block(uint32_t g, uint32_t blocks, uint32_t n, 
     for (uint32_t k = lo; k < hi; k++) {
         uint32_t s = a[k];
         a[k] = run;
-        run += s;
+        run = mink_add_sat(run, s);
     }
     if (g + 1u == blocks) a[n] = run; /* the total after the last, as mink_scan_top leaves it */
 }

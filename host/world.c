@@ -33,6 +33,13 @@ mink_status mink__world_reserve(mink_world *w, mink_world_buf b, size_t bytes, s
     return MINK_OK;
 }
 
+void mink__world_release(mink_world *w, mink_world_buf b) {
+    mink_world_array *a = &w->buf[b];
+    free(a->host);
+    if (a->mem) clReleaseMemObject(a->mem);
+    *a = (mink_world_array){0};
+}
+
 void *mink__grow(void *p, size_t n, size_t size) {
     return n > SIZE_MAX / size ? NULL : realloc(p, n * size);
 }
@@ -96,7 +103,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (w == NULL) return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_create: out of memory");
     w->ctx = ctx;
     w->opencl = ctx->backend == MINK_BACKEND_OPENCL;
-    w->max_pairs = desc.max_pairs ? desc.max_pairs : (size_t)UINT32_MAX / 2;
+    w->max_pairs = desc.max_pairs; /* 0: per step, from the bodies (world_step.c) */
     if (w->max_pairs > (size_t)UINT32_MAX / 2) w->max_pairs = (size_t)UINT32_MAX / 2; /* pair << 1 fits */
     w->params.skin = desc.skin;
     w->crowd[2] = MINK_GRID_NO_CROWD;

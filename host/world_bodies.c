@@ -43,6 +43,12 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
         if (!mink__body_is_valid(mink_shape_place(&s, mink_v2(0.0f, 0.0f), mink_v2(0.0f, 0.0f))))
             return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
                               "mink_world_add_shapes: shape %zu (type %u) is not valid", k, (unsigned)s.type);
+        mink_aabb box = mink_shape_bounds(&s, mink_v2(0.0f, 0.0f));
+        float most = mink_maxf(mink_maxf(-box.min.x, -box.min.y), mink_maxf(box.max.x, box.max.y));
+        if (!(most <= MINK_WORLD_MAX_SHAPE))
+            return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
+                              "mink_world_add_shapes: shape %zu reaches %g from its body's position; at most "
+                              "MINK_WORLD_MAX_SHAPE (1e30)", k, (double)most);
     }
     size_t need = w->shape_count + count;
     if (need > w->shape_capacity) {
@@ -110,8 +116,8 @@ static mink_status check_bodies(mink_world *w, const char *fn, const mink_world_
         if (b->shape && b->shape[k] >= w->shape_count) bad = "shape is not an id from mink_world_add_shapes";
         else if (b->position && !mink__vec2_is_valid(b->position[k])) bad = "position is not finite";
         else if (b->velocity && !mink__vec2_is_valid(b->velocity[k])) bad = "velocity is not finite";
-        else if (b->inv_mass && !(isfinite(b->inv_mass[k]) && b->inv_mass[k] >= 0.0f))
-            bad = "inv_mass must be finite and >= 0";
+        else if (b->inv_mass && !(b->inv_mass[k] >= 0.0f && b->inv_mass[k] <= MINK_WORLD_MAX_INV_MASS))
+            bad = "inv_mass must be in [0, MINK_WORLD_MAX_INV_MASS (1e30)]";
         else if (b->restitution && !(b->restitution[k] >= 0.0f && b->restitution[k] <= 1.0f))
             bad = "restitution must be in [0, 1]";
         else if (b->response && b->response[k] >= MINK_RESPONSE_COUNT) bad = "response is not a mink_response";

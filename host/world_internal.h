@@ -117,6 +117,8 @@ int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *gr
 /* Field sizes of MINK_WB_SHAPE_OF .. MINK_WB_VEL, in bytes. */
 size_t mink__world_field_size(mink_world_buf field);
 
+/* Frees an array (it is made again when next reserved). */
+void mink__world_release(mink_world *w, mink_world_buf b);
 /* Makes an array at least `bytes` long, keeping its first `keep` bytes. */
 mink_status mink__world_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep);
 

@@ -2,6 +2,8 @@
  * every array between them, the capacity check and the events' retry. A backend (world_scalar.c,
  * world_opencl.c) runs each pass over its items and the few whole-array operations between them;
  * it decides nothing. */
+#include <stdlib.h>
+
 #include "world_internal.h"
 
 #define STEP_TRY(expr)                                                                             \
@@ -54,6 +56,30 @@ static mink_status reserve_pairs(mink_world *w, size_t pairs) {
     return status;
 }
 
+/* The pairs a step may hold: the desc's, or 64 a body and at least 2^20. */
+static size_t max_pairs(const mink_world *w, uint32_t slots) {
+    if (w->max_pairs) return w->max_pairs;
+    size_t most = (size_t)slots * 64 > ((size_t)1 << 20) ? (size_t)slots * 64 : (size_t)1 << 20;
+    return most < (size_t)UINT32_MAX / 2 ? most : (size_t)UINT32_MAX / 2;
+}
+
+/* The pairs the count pass found, in 64 bits: the scan saturates at MINK_SCAN_FULL, so when it
+ * says that much the count pass runs again and its items are summed here. Only a failing step
+ * gets here, so the read costs nothing that matters. */
+static mink_status count_pairs(mink_world *w, const mink_world_backend *be, const mink_step_state *s,
+                               uint32_t scanned, uint64_t *total) {
+    *total = scanned;
+    if (scanned != MINK_SCAN_FULL) return MINK_OK;
+    uint32_t *found = malloc(((size_t)s->items + 1) * 4);
+    if (found == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_step: out of memory counting pairs");
+    mink_status status = be->pass(w, MINK_PASS_PAIRS_COUNT, s);
+    if (status == MINK_OK) status = be->read(w, MINK_WB_FOUND, 0, s->items, found);
+    *total = 0;
+    for (uint32_t r = 0; r < s->items && status == MINK_OK; r++) *total += found[r];
+    free(found);
+    return status;
+}
+
 /* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
  * large bodies against every body). s->pairs receives the count, which max_pairs bounds. */
 static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s) {
@@ -66,6 +92,12 @@ static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_
     STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
     STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
     STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, whether any slot is large */
+    if (counted[0] == MINK_SCAN_FULL || (counted[1] && counted[0] > MINK_SCAN_FULL - 1u - s->slots)) {
+        status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
+                            "mink_world_step: the grid needs more than %u entries (bodies in cells)",
+                            (unsigned)(MINK_SCAN_FULL - 1u - s->slots));
+        goto fail;
+    }
     s->entries = counted[0];
     s->items = s->entries + (counted[1] ? s->slots : 0);
     STEP_TRY(reserve_entries(w, s->entries, s->items));
@@ -77,9 +109,13 @@ static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_
     STEP_TRY(be->scan(w, MINK_WB_FOUND, s->items));
     STEP_TRY(be->read(w, MINK_WB_FOUND, s->items, 1, &pairs));
     w->stats.pairs_needed = pairs;
-    if (pairs > w->max_pairs) {
-        status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %u pairs; max_pairs is %zu",
-                            (unsigned)pairs, w->max_pairs);
+    size_t most = max_pairs(w, s->slots);
+    if (pairs > most) {
+        uint64_t total = 0;
+        STEP_TRY(count_pairs(w, be, s, pairs, &total));
+        w->stats.pairs_needed = total > SIZE_MAX ? SIZE_MAX : (size_t)total;
+        status = mink__fail(w->ctx, MINK_ERR_CAPACITY, "mink_world_step: the broadphase found %llu pairs; max_pairs is %zu",
+                            (unsigned long long)total, most);
         goto fail;
     }
     STEP_TRY(reserve_pairs(w, pairs));
@@ -103,6 +139,15 @@ static mink_status resolution(mink_world *w, const mink_world_backend *be, mink_
     }
 fail:
     return status;
+}
+
+/* After a failed step, the arrays sized by its entries and pairs go: a step that asked for too much
+ * must not leave the world holding it. The next step makes them again. */
+static void release_scratch(mink_world *w) {
+    const mink_world_buf scratch[] = {MINK_WB_KEYS,  MINK_WB_ORDER, MINK_WB_KEYS2,        MINK_WB_ORDER2,
+                                      MINK_WB_KEPT,  MINK_WB_ENTRIES, MINK_WB_FOUND,      MINK_WB_PAIRS,
+                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_RADIX, MINK_WB_SUMS};
+    for (size_t k = 0; k < sizeof scratch / sizeof scratch[0]; k++) mink__world_release(w, scratch[k]);
 }
 
 mink_status mink__world_step_run(mink_world *w) {
@@ -133,5 +178,6 @@ mink_status mink__world_step_run(mink_world *w) {
     w->events = w->stats.events = events;
 fail:
     be->end(w, status);
+    if (status != MINK_OK) release_scratch(w);
     return status;
 }

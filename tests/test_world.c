@@ -1,5 +1,7 @@
 /* tests/test_world.c — the world: hand-computed steps, the API's bookkeeping, capacity, and the
  * broadphase against brute force, on both paths. (Long scenes: test_world_scenes.c.) */
+#include <float.h>
+
 #include "test_util.h"
 
 #include "mink/world.h"
@@ -362,6 +364,81 @@ static void capacity_is_reported(void **state) {
     }
 }
 
+/* Bodies stacked at one point: the pairs are counted in 64 bits and refused with the true count
+ * before anything is allocated for them, and the failed step keeps no memory for them. The full
+ * case (more than 2^32 pairs) is fuzz-sized here; the scan's saturation that carries it is checked
+ * on its own below. */
+static void stacked_bodies_are_counted_exactly(void **state) {
+    enum { N = 3000 };
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], &(mink_world_desc){.max_pairs = 1000});
+        uint32_t circle;
+        mink_shape s = circle_shape(0.5f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &circle), MINK_OK);
+        for (int k = 0; k < N; k++) add_one(w, circle, mink_v2(3.0f, 4.0f), mink_v2(0.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        assert_int_equal(mink_world_step(w, 1.0f), MINK_ERR_CAPACITY);
+        assert_non_null(strstr(mink_last_error(), "found 4498500 pairs; max_pairs is 1000"));
+        assert_int_equal(mink_world_get_stats(w).pairs_needed, (size_t)N * (N - 1) / 2);
+        /* nothing per pair kept: well under one pair's bytes a pair */
+        assert_true(mink_world_get_stats(w).bytes < (size_t)N * (N - 1) / 2);
+        mink_world_destroy(w);
+    }
+}
+
+/* Shapes whose bounds would overflow and inverse masses whose shares would are refused with a
+ * message; the largest accepted still collide (two bodies of MINK_WORLD_MAX_INV_MASS meet and
+ * split the push, never pass). */
+static void huge_values_are_refused(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t id;
+        const mink_shape huge[] = {circle_shape(2e38f), circle_shape(FLT_MAX), box_shape(2e38f, 1.0f),
+                                   box_shape(1.0f, 1.01e30f)};
+        for (size_t k = 0; k < sizeof huge / sizeof huge[0]; k++) {
+            assert_int_equal(mink_world_add_shapes(w, &huge[k], 1, &id), MINK_ERR_INVALID_ARGUMENT);
+            assert_non_null(strstr(mink_last_error(), "MINK_WORLD_MAX_SHAPE"));
+        }
+        const mink_shape largest[] = {circle_shape(MINK_WORLD_MAX_SHAPE), box_shape(MINK_WORLD_MAX_SHAPE, 1.0f)};
+        assert_int_equal(mink_world_add_shapes(w, largest, 2, (uint32_t[2]){0}), MINK_OK);
+
+        uint32_t circle;
+        mink_shape cs = circle_shape(0.5f);
+        assert_int_equal(mink_world_add_shapes(w, &cs, 1, &circle), MINK_OK);
+        float too_much = 1.7e38f;
+        mink_vec2 at = mink_v2(0.0f, 0.0f);
+        uint32_t h;
+        mink_world_bodies b = {.count = 1, .shape = &circle, .position = &at, .inv_mass = &too_much};
+        assert_int_equal(mink_world_add(w, &b, &h), MINK_ERR_INVALID_ARGUMENT);
+        assert_non_null(strstr(mink_last_error(), "inv_mass"));
+        uint32_t a = add_one(w, circle, mink_v2(0.0f, 0.0f), mink_v2(4.0f, 0.0f), MINK_WORLD_MAX_INV_MASS,
+                             MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t d = add_one(w, circle, mink_v2(3.0f, 0.0f), mink_v2(-4.0f, 0.0f), MINK_WORLD_MAX_INV_MASS,
+                             MINK_RESPONSE_SLIDE, 0.0f);
+        mink_world_bodies set = {.count = 1, .inv_mass = &too_much};
+        assert_int_equal(mink_world_set(w, &a, &set), MINK_ERR_INVALID_ARGUMENT);
+        step_ok(w, 1.0f);
+        assert_true(position(w, a).x < position(w, d).x); /* met, not passed */
+        assert_true(velocity(w, a).x <= 0.0f && velocity(w, d).x >= 0.0f);
+        mink_world_destroy(w);
+    }
+}
+
+static void scan_saturates(void **state) {
+    (void)state;
+    uint32_t a[5] = {0x80000000u, 0x7fffffffu, 2u, 1u, 0u}, sums[3] = {0};
+    mink_scan_sum_block(0, 2, 4, a, sums);
+    mink_scan_sum_block(1, 2, 4, a, sums);
+    assert_int_equal(sums[0], 0xffffffffu);
+    assert_int_equal(sums[1], 3u);
+    mink_scan_top(2, sums);
+    assert_int_equal(sums[2], MINK_SCAN_FULL);
+    mink_scan_apply_block(0, 2, 4, a, sums);
+    mink_scan_apply_block(1, 2, 4, a, sums);
+    assert_int_equal(a[0], 0u);
+    assert_int_equal(a[1], 0x80000000u);
+    assert_int_equal(a[4], MINK_SCAN_FULL); /* the total, not 2 */
+}
+
 /* The grid's crowd (bodies whose filter never meets itself; their entries scan nothing) follows
  * what the bodies are now: bullets set to meet each other leave it and are paired, and a crowd
  * that is not the bodies' majority still gives every pair. */
@@ -587,6 +664,9 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(handles_are_never_reused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(capacity_is_reported, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(stacked_bodies_are_counted_exactly, paths_setup, paths_teardown),
+        cmocka_unit_test(scan_saturates),
+        cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
         cmocka_unit_test(placed_sweeps_equal_body_sweeps),

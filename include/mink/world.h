@@ -69,6 +69,11 @@ enum { MINK_EVENT_SENSOR = 1u << 8 };
 #define MINK_WORLD_DEAD 0xffffffffu
 /// The most bodies (slots) a world holds.
 #define MINK_WORLD_MAX_BODIES (1u << 22)
+/// The largest inverse mass a body may have, and the largest |coordinate| of a shape about its
+/// body's position: beyond them a pair's shares or a body's bounds would overflow, and the step
+/// would silently miss contacts, so mink_world_add_shapes, _add and _set refuse them.
+#define MINK_WORLD_MAX_INV_MASS 1e30f
+#define MINK_WORLD_MAX_SHAPE 1e30f
 
 #if !defined(__OPENCL_C_VERSION__) && !defined(__OPENCL_VERSION__)
 #include "mink/mink.h"
@@ -80,8 +85,10 @@ extern "C" {
 /// Zeroed fields mean defaults; a NULL desc means all defaults.
 typedef struct mink_world_desc {
     size_t initial_bodies;   ///< slots reserved at creation; 0: 1024. The world grows as needed.
-    size_t max_pairs;        ///< candidate pairs a step may hold; 0: as many as memory allows.
-                             ///< A step that needs more fails with MINK_ERR_CAPACITY and says how many.
+    size_t max_pairs;        ///< candidate pairs a step may hold; 0: 64 a body, at least 2^20 (a pair
+                             ///< costs 88 bytes). At most 2^31 - 1. A step that needs more fails
+                             ///< with MINK_ERR_CAPACITY before it allocates for them, says how
+                             ///< many it needed (counted in 64 bits), and keeps no memory for them.
     uint32_t max_iterations; ///< contacts one body may take in one step; 0: 4
     float skin;              ///< gap left after a contact; 0: each body's own (mink_body_skin)
 } mink_world_desc;
@@ -93,7 +100,7 @@ typedef struct mink_world_bodies {
     const uint32_t *shape;       ///< shape ids from mink_world_add_shapes (required to add)
     const mink_vec2 *position;   ///< default (0, 0)
     const mink_vec2 *velocity;   ///< default (0, 0)
-    const float *inv_mass;       ///< default 1; 0 is static or kinematic
+    const float *inv_mass;       ///< default 1; 0 is static or kinematic; at most MINK_WORLD_MAX_INV_MASS
     const float *restitution;    ///< default 1, in [0, 1]; used by BOUNCE
     const uint32_t *response;    ///< mink_response, default MINK_RESPONSE_SLIDE
     const uint32_t *category;    ///< default 1
