@@ -128,6 +128,12 @@ mink_status mink__batch_range(mink_context *ctx, const mink_batch_job *job, mink
     return MINK_OK;
 }
 
+/* Whether two byte ranges share a byte (NULL shares nothing: checked apart). */
+static int overlap(const void *a, size_t a_bytes, const void *b, size_t b_bytes) {
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return a != NULL && b != NULL && x < y + b_bytes && y < x + a_bytes;
+}
+
 /* What every batch checks before touching its arrays. */
 static mink_status check(mink_context *ctx, const mink_batch_job *job, const void *pairs, const void *hits,
                          size_t count) {
@@ -146,6 +152,15 @@ static mink_status check(mink_context *ctx, const mink_batch_job *job, const voi
     if (!isfinite(job->desc.target) || job->desc.target < 0.0f)
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "%s: desc->target must be finite and >= 0, not %g", fn,
                           (double)job->desc.target);
+    /* In place is refused: a kind reads a pair in pieces (a block of records into columns, a run of
+     * pairs a work-item), so hits written over pairs not yet read would change answers. */
+    for (size_t i = 0; i < kind->arrays && count > 0; i++)
+        for (size_t o = 0; o < mink__batch_outputs(kind); o++)
+            if (overlap(job->in[i], count * mink__batch_in_size(kind), job->out[o],
+                        count * mink__batch_out_size(kind)))
+                return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT,
+                                  "%s: the output overlaps the input (in place is not supported: give the "
+                                  "hits their own array)", fn);
     for (size_t k = 0; k < kind->arrays && count > 0 && kind->arrays > 1; k++)
         if (job->in[k] == NULL)
             return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "%s: input column %zu of %zu is NULL with count %zu",

@@ -62,15 +62,14 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
     mink_status status = MINK_OK;
     if (w->opencl) status = mink__world_reserve(w, MINK_WB_SHAPES, w->shape_capacity * sizeof(mink_shape), 0);
     if (status != MINK_OK) return status;
-    for (size_t k = 0; k < count; k++) {
-        w->shapes[w->shape_count + k] = defined_shape(&shapes[k]);
-        ids[k] = (uint32_t)(w->shape_count + k);
-    }
+    /* Every input is read before any output is written: ids may share memory with shapes. */
+    for (size_t k = 0; k < count; k++) w->shapes[w->shape_count + k] = defined_shape(&shapes[k]);
     if (w->opencl)
         MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_SHAPES].mem, CL_TRUE, 0,
                                                  need * sizeof(mink_shape), w->shapes, 0, NULL, NULL), fail);
     /* Only now: a failed write adds no shape. The scalar step reads the host table. */
-    for (size_t k = 0; k < count; k++) w->params.polygons |= shapes[k].type == MINK_SHAPE_POLYGON;
+    for (size_t k = w->shape_count; k < need; k++) w->params.polygons |= w->shapes[k].type == MINK_SHAPE_POLYGON;
+    for (size_t k = 0; k < count; k++) ids[k] = (uint32_t)(w->shape_count + k);
     w->shape_count = need;
 fail:
     return status;

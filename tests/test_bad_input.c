@@ -241,6 +241,82 @@ static void scalar_bad_dt_in_single_queries(void **state) {
 
 /* A world refuses a bad field in add or set, naming the body, and changes nothing; a bad dt moves
  * nothing. */
+/* A batch whose hits overlap its pairs (in place, or shifted by a record) is refused, every kind,
+ * both paths, with nothing written; mink_world_add_shapes may be given ids over its own shapes. */
+static void in_place_is_refused(void **state) {
+    const paths *p = *state;
+    mink_context *ctxs[2] = {p->scalar, p->opencl};
+    enum { M = 64 };
+    static mink_pair buf[M + 1]; /* the largest record; room for a shifted start */
+    mink_sample_pairs(3, M + 1, buf);
+    mink_pair copy[M + 1];
+    memcpy(copy, buf, sizeof buf);
+    for (int c = 0; c < 2; c++)
+        for (int shift = 0; shift < 2; shift++) {
+            mink_hit *h = (mink_hit *)(buf + shift);
+            mink_status st[] = {
+                mink_batch_sweep_aabb(ctxs[c], (const mink_aabb_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep_circle(ctxs[c], (const mink_circle_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep_circle_aabb(ctxs[c], (const mink_circle_aabb_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep_polygon(ctxs[c], (const mink_polygon_pair *)buf, M / 2, 1.0f, h),
+                mink_batch_sweep_polygon_aabb(ctxs[c], (const mink_polygon_aabb_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep_polygon_circle(ctxs[c], (const mink_polygon_circle_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep(ctxs[c], buf, M, 1.0f, h),
+                mink_batch_sweep_rotating(ctxs[c], buf, M, 1.0f, NULL, h),
+            };
+            for (size_t k = 0; k < sizeof st / sizeof st[0]; k++) assert_int_equal(st[k], MINK_ERR_INVALID_ARGUMENT);
+            assert_non_null(strstr(mink_last_error(), "overlaps the input"));
+            assert_memory_equal(buf, copy, sizeof buf);
+        }
+    /* columns: a hit column over an input column */
+    static float col[20][M];
+    mink_aabb_pair_soa in = {col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9], col[10],
+                             col[11]};
+    mink_hit_soa out = {col[12], col[13], col[14], col[15], col[16], col[17], col[18], (uint32_t *)col[5]};
+    for (int c = 0; c < 2; c++) {
+        assert_int_equal(mink_batch_sweep_aabb_soa(ctxs[c], &in, M, 1.0f, &out), MINK_ERR_INVALID_ARGUMENT);
+        out.flags = (uint32_t *)col[19];
+        assert_int_equal(mink_batch_sweep_aabb_soa(ctxs[c], &in, M, 1.0f, &out), MINK_OK);
+        out.flags = (uint32_t *)col[5];
+    }
+
+    for (int c = 0; c < 2; c++) {
+        mink_world *w = NULL;
+        assert_int_equal(mink_world_create(ctxs[c], NULL, &w), MINK_OK);
+        mink_shape shapes[3] = {{.type = MINK_SHAPE_CIRCLE, .geom.circle = {{0.0f, 0.0f}, 1.0f}},
+                                {.type = MINK_SHAPE_AABB, .geom.aabb = {{-1.0f, -2.0f}, {1.0f, 2.0f}}},
+                                {.type = MINK_SHAPE_CIRCLE, .geom.circle = {{0.0f, 0.0f}, 3.0f}}};
+        mink_shape first = shapes[0];
+        assert_int_equal(mink_world_add_shapes(w, &first, 1, (uint32_t[1]){0}), MINK_OK);
+        uint32_t *ids = (uint32_t *)&shapes[2]; /* over a shape not yet read */
+        assert_int_equal(mink_world_add_shapes(w, shapes, 3, ids), MINK_OK);
+        assert_int_equal(ids[0], 1u);
+        assert_int_equal(ids[1], 2u);
+        assert_int_equal(ids[2], 3u);
+        /* the shapes went in as given: a circle of shape 3 (radius 3) moving up 2 a step meets a box
+         * of shape 2 (2 high each side) whose face is 4 away at t = 0.5 */
+        uint32_t sh[2] = {3u, 2u}, hs[2];
+        mink_vec2 pos[2] = {{0.0f, 0.0f}, {0.0f, 6.0f}}, vel[2] = {{0.0f, 2.0f}, {0.0f, 0.0f}};
+        float inv[2] = {1.0f, 0.0f};
+        mink_world_bodies b = {.count = 2, .shape = sh, .position = pos, .velocity = vel, .inv_mass = inv};
+        assert_int_equal(mink_world_add(w, &b, hs), MINK_OK);
+        assert_int_equal(mink_world_step(w, 1.0f), MINK_OK);
+        mink_event e[4];
+        size_t n = 0;
+        assert_int_equal(mink_world_events(w, e, 4, &n), MINK_OK);
+        assert_int_equal(n, 1);
+        assert_float_equal(e[0].t, 0.5f, 1e-3f);
+        /* handles written over the shape ids the call reads */
+        uint32_t both[2] = {1u, 1u};
+        mink_world_bodies more = {.count = 2, .shape = both};
+        assert_int_equal(mink_world_add(w, &more, both), MINK_OK);
+        assert_int_equal(mink_world_step(w, 1.0f), MINK_OK);
+        mink_vec2 got[2];
+        assert_int_equal(mink_world_get(w, both, 2, got, NULL), MINK_OK);
+        mink_world_destroy(w);
+    }
+}
+
 static void bad_world_fields(void **state) {
     const paths *p = *state;
     mink_context *ctxs[2] = {p->scalar, p->opencl};
@@ -302,6 +378,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(bad_bodies_with_a_zero_step, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_values_in_typed_batches, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_world_fields, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(in_place_is_refused, paths_setup, paths_teardown),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
     return cmocka_run_group_tests_name("bad input", tests, NULL, NULL);

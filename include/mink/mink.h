@@ -171,6 +171,9 @@ mink_batch_stats mink_context_stats(const mink_context *ctx);
 /// order. Batches of any size are split to fit the device. count == 0 is fine. A pair with invalid
 /// geometry gets a MINK_HIT_INVALID result and leaves the others untouched; bad arguments (NULL
 /// with count > 0, a bad dt, a byte count that overflows) return MINK_ERR_INVALID_ARGUMENT.
+/// Every batch, of every kind: the hits (or hit columns) must not overlap the pairs (or pair
+/// columns). In place is refused with MINK_ERR_INVALID_ARGUMENT and nothing is written: a batch
+/// reads its pairs in blocks and runs, so hits written over pairs not yet read would change answers.
 mink_status mink_batch_sweep_aabb(mink_context *ctx, const mink_aabb_pair *pairs, size_t count,
                                   float dt, mink_hit *hits);
 

@@ -129,6 +129,9 @@ typedef struct mink_world mink_world;
 /// The slot a handle names.
 static inline uint32_t mink_world_slot(uint32_t handle) { return handle & ((1u << MINK_WORLD_SLOT_BITS) - 1u); }
 
+/// Arrays given to a world call may share memory, outputs with inputs too (ids over the shapes,
+/// handles over the bodies' arrays): every call reads all its inputs before it writes an output.
+
 /// Creates a world on a context (which must outlive it). desc may be NULL.
 mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc, mink_world **out);
 /// Frees everything the world holds. NULL is ignored.
