@@ -82,26 +82,18 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
 /* Narrowphase and resolution are built twice: for boxes and circles (polygons 0, a literal, so the
  * polygon sweeps are left out of the code) and for any shapes; the host takes the first while the
  * world has no polygon shape. With the polygon sweeps inlined, even never called, both kernels ran
- * markedly slower on PoCL (docs/benchmarks.md, "Why the code is as it is"). */
-#define MINK_WORLD_NARROW_KERNEL(name, polygons_)                                                  \
+ * markedly slower on PoCL (docs/benchmarks.md, "Figures behind the code"). */
+#define MINK_SHAPES_PASS_KERNEL(name, items, item_fn, polygons_)                                   \
     MINK_PASS_KERNEL(name) {                                                                       \
-        MINK_PASS_VIEW(s.pairs);                                                                   \
+        MINK_PASS_VIEW(items);                                                                     \
         mink_step_params sp = s.params;                                                            \
         sp.polygons = polygons_;                                                                   \
-        mink_narrow_item(v, sp, item);                                                             \
+        item_fn(v, sp, item);                                                                      \
     }
-MINK_WORLD_NARROW_KERNEL(mink_world_narrow_kernel, 0u)
-MINK_WORLD_NARROW_KERNEL(mink_world_narrow_polygon_kernel, 1u)
-
-#define MINK_WORLD_RESOLVE_KERNEL(name, polygons_)                                                 \
-    MINK_PASS_KERNEL(name) {                                                                       \
-        MINK_PASS_VIEW(s.slots);                                                                   \
-        mink_step_params sp = s.params;                                                            \
-        sp.polygons = polygons_;                                                                   \
-        mink_resolve_item(v, sp, item);                                                            \
-    }
-MINK_WORLD_RESOLVE_KERNEL(mink_world_resolve_kernel, 0u)
-MINK_WORLD_RESOLVE_KERNEL(mink_world_resolve_polygon_kernel, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_narrow_kernel, s.pairs, mink_narrow_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygon_kernel, s.pairs, mink_narrow_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_resolve_kernel, s.slots, mink_resolve_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygon_kernel, s.slots, mink_resolve_item, 1u)
 
 /* ---- helpers over any array ------------------------------------------------------------------ */
 
