@@ -4,9 +4,10 @@
  * and then d a pair; the scalar loop costs s a pair from the first. The scalar loop is done first
  * below n* = L / (s − d) pairs, so AUTO sends smaller batches there: the same bits sooner. The
  * three figures differ between devices, hosts and kinds by orders of magnitude (docs/benchmarks.md,
- * "Figures behind the code"), so they are measured on the first AUTO batch of each kind, on the library's own sample pairs of that kind: a few
- * milliseconds, once per kind and context. Each time is the median of seven after a warm-up, which
- * also pays any lazy kernel compile the first real launch would have paid.
+ * "Figures behind the code"), so they are measured on the first AUTO batch of each kind, on the
+ * library's own sample pairs of that kind: a few milliseconds, once per kind and context. Each time
+ * is the median of seven after a warm-up, which also pays any lazy kernel compile the first real
+ * launch would have paid.
  *
  * A sample fits in the caches; a batch of millions of pairs streams through memory, where the
  * two paths can rank the other way (box columns here: one core is faster a pair than PoCL in the

@@ -87,10 +87,10 @@ static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt -w";
  * around it: the SLP vectorizer packs a box's x and y into 2-lane vectors, and the loop
  * vectorizer then refuses the work-group loop ("instruction return type cannot be vectorized").
  * A loop over a run of pairs inside the kernel is vectorized first, 8 pairs a lane-set, several
- * times faster (docs/benchmarks.md, "Figures behind the code"). 64 pairs keep a run's columns (20 × 4 × 64 bytes) in the L1 cache.
- * Box records stay one per work-item: their loop is vectorized only with gathers, and private
- * columns PoCL copies per work-item; both measured no faster for the cheap box math. A GPU keeps one pair per work-item, for
- * coalesced access. */
+ * times faster (docs/benchmarks.md, "Figures behind the code"). 64 pairs keep a run's columns
+ * (20 × 4 × 64 bytes) in the L1 cache. Box records stay one per work-item: their loop is
+ * vectorized only with gathers, and private columns PoCL copies per work-item; both measured no
+ * faster for the cheap box math. A GPU keeps one pair per work-item, for coalesced access. */
 #define MINK_CPU_RUN 64
 
 static mink_status build_failed(mink_context *ctx, cl_int err, const char *options) {

@@ -60,8 +60,8 @@ MINK_CLONES_512 static void aabb_columns_wide(size_t n, float dt, const float *c
 /* Whether more than 8 of the 20 arrays start at the same 64-byte line of a 4 KiB page, as separate
  * large allocations do (each its own pages, at the same offset in them). Their lines then share
  * one set of the L1 cache, which holds 8, and every vector of pairs evicts what the next needs:
- * then 16 pairs a vector (a line each) are the faster build, otherwise 8 (docs/benchmarks.md, "Figures behind the code").
- * The answers do not depend on the build. */
+ * then 16 pairs a vector (a line each) are the faster build, otherwise 8 (docs/benchmarks.md,
+ * "Figures behind the code"). The answers do not depend on the build. */
 static int crowded(const float *const *in, void *const *out) {
     unsigned lines[64] = {0}, most = 0;
     for (int k = 0; k < 20; k++) {
