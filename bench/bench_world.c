@@ -10,13 +10,19 @@
  * after its row: this VM's speed changes by a third from one second to the next under the same
  * work, and the trace shows it.
  * The scene runs WARM_UP_STEPS steps before those measured.
- * Usage: bench_world [MAX_BODIES] [STEPS] [trace]      (defaults 1000000, 5) */
+ * Usage: bench_world [MAX_BODIES] [STEPS] [trace]      (defaults 1000000, 5)
+ *
+ * `bench_world arena [MAX_BODIES] [STEPS]` runs the crowd issue's arena instead (bench/arena.h),
+ * scenes A and B side by side at 10^4 .. MAX_BODIES: median ms a step, the most candidate pairs a
+ * step held, kinetic energy end / start, the deepest overlap left between bodies, and bodies that
+ * crossed a wall. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "arena.h"
 #include "bench_util.h"
 #include "mink/sample.h"
 #include "mink/world.h"
@@ -141,12 +147,95 @@ static int run(mink_context *ctx, size_t n, int steps, figures *f, mink_vec2 **o
     return 0;
 }
 
+/* ---- the crowd issue's arena: scenes A and B ------------------------------------------------- */
+
+typedef struct arena_figures {
+    double step, energy_ratio, deepest;
+    size_t pairs, tunnelled;
+} arena_figures;
+
+/* Scene A or B at n bodies for `steps` steps (no warm-up: the scene's first steps are its hardest).
+ * Positions of the bodies left in *out. */
+static int run_arena(mink_context *ctx, size_t n, int b, int steps, arena_figures *f, mink_vec2 **out) {
+    mink_world *w = NULL;
+    arena a;
+    if (mink_world_create(ctx, &(mink_world_desc){.initial_bodies = n + ARENA_WALLS + 4}, &w) != MINK_OK ||
+        arena_build(w, n, b, 29, &a) != 0) {
+        fprintf(stderr, "bench_world: %s\n", mink_last_error());
+        mink_world_destroy(w);
+        return 1;
+    }
+    mink_vec2 *pos = malloc(n * sizeof *pos), *prev = malloc(n * sizeof *prev), *vel = malloc(n * sizeof *vel);
+    mink_vec2 *prev_vel = malloc(n * sizeof *prev_vel);
+    double *ms = calloc((size_t)steps, sizeof(double));
+    mink_world_get(w, a.handles, n, prev, prev_vel);
+    double e0 = arena_energy(prev_vel, n);
+    memset(f, 0, sizeof *f);
+    for (int s = 0; s < steps; s++) {
+        if (mink_world_step(w, ARENA_DT) != MINK_OK) {
+            fprintf(stderr, "bench_world: step %d: %s\n", s, mink_last_error());
+            return 1;
+        }
+        mink_world_stats st = mink_world_get_stats(w);
+        double t = bench_now_ms();
+        mink_world_get(w, a.handles, n, pos, vel);
+        ms[s] = st.total_ms + (bench_now_ms() - t);
+        f->pairs = st.pairs > f->pairs ? st.pairs : f->pairs;
+        for (size_t i = 0; i < n; i++) {
+            double reach = hypot(prev_vel[i].x, prev_vel[i].y) * ARENA_DT + 0.1; /* + the push reach and more */
+            f->tunnelled += (size_t)arena_tunnelled(&a, prev[i], pos[i], reach);
+        }
+        memcpy(prev, pos, n * sizeof *pos);
+        memcpy(prev_vel, vel, n * sizeof *vel);
+    }
+    f->energy_ratio = arena_energy(vel, n) / e0;
+    f->deepest = arena_deepest(&a, pos);
+    qsort(ms, (size_t)steps, sizeof(double), bench_cmp_double);
+    f->step = ms[steps / 2];
+    free(ms), free(prev), free(vel), free(prev_vel);
+    arena_free(&a);
+    mink_world_destroy(w);
+    *out = pos;
+    return 0;
+}
+
+static int arena_main(size_t most, int steps, mink_context **ctx) {
+    printf("arena scenes (issue 29): 200 x 200, 204 walls, circles and boxes at 0.5-2 units a step, restitution 1;\n"
+           "A: bodies meet walls only, B: also each other; median ms of %d steps, largest pair count, kinetic\n"
+           "energy end / start, deepest overlap (fraction of the smaller body's half size), bodies tunnelled\n",
+           steps);
+    printf("%9s  %-5s %-7s %9s  %9s %10s %9s %10s  %s\n", "bodies", "scene", "path", "ms/step", "pairs", "energy",
+           "deepest", "tunnelled", "same bits");
+    for (size_t n = 10000; n <= most; n *= 10) {
+        for (int b = 0; b < 2; b++) {
+            arena_figures f[2];
+            mink_vec2 *pos[2] = {NULL, NULL};
+            for (int c = 0; c < 2; c++)
+                if (run_arena(ctx[c], n, b, steps, &f[c], &pos[c]) != 0) return 1;
+            int same = memcmp(pos[0], pos[1], n * sizeof(mink_vec2)) == 0;
+            for (int c = 0; c < 2; c++)
+                printf("%9zu  %-5s %-7s %9.2f  %9zu %10.4f %9.4f %10zu  %s\n", n, b ? "B" : "A", c ? "opencl" : "scalar",
+                       f[c].step, f[c].pairs, f[c].energy_ratio, f[c].deepest, f[c].tunnelled,
+                       c ? (same ? "yes" : "NO") : "");
+            fflush(stdout);
+            free(pos[0]), free(pos[1]);
+            if (!same) return 1;
+        }
+        if (n == most) break;
+        if (n * 10 > most) n = most / 10; /* end on MAX_BODIES */
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    int arena_mode = argc > 1 && strcmp(argv[1], "arena") == 0;
+    if (arena_mode) argc--, argv++;
     size_t most = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
     int steps = argc > 2 ? atoi(argv[2]) : 5;
     int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
-    if (most < 100 || steps < 1 || steps > 100000 || (argc > 3 && !tracing)) {
-        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace]\n");
+    if (most < 100 || steps < 1 || steps > 100000 || (argc > 3 && (!tracing || arena_mode))) {
+        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace]\n"
+                        "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000]\n");
         return 2;
     }
     size_t trace_size = tracing ? (size_t)steps * 40 + 1 : 0;
@@ -162,6 +251,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     printf("device: %s\n", mink_context_device(ctx[1]));
+    if (arena_mode) return arena_main(most, steps, ctx);
     printf("bullet-hell scene: 90%% bullets, 8%% crates, 2%% walls; dt 1/60; median of %d steps after %d warm-up steps\n",
            steps, WARM_UP_STEPS);
     printf("%9s  %-7s %9s  %8s %8s %8s %8s %8s  %9s %8s %10s  %s\n", "bodies", "path", "ms/step", "bounds", "broad",

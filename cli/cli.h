@@ -68,6 +68,7 @@ int cli_devices(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_sample(int argc, char **argv);
 int cli_demo(int argc, char **argv);
+int cli_demo_crowd(int argc, char **argv); /* mink demo --scene crowd (crowd.c) */
 int cli_bench(int argc, char **argv);
 
 extern const char cli_devices_usage[], cli_run_usage[], cli_sample_usage[], cli_demo_usage[],

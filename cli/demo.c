@@ -14,7 +14,7 @@
 #include "cli.h"
 #include "mink/sample.h"
 #include "mink/world.h"
-#include "png.h"
+#include "canvas.h"
 
 const char cli_demo_usage[] =
     "usage: mink demo [OPTIONS]\n"
@@ -25,6 +25,7 @@ const char cli_demo_usage[] =
     "a PNG of the walls, targets, the paths of one bullet in 16, and every hit point.\n"
     "Exits 1 if a bullet tunnelled (or, with --check, if the paths differ).\n"
     "\n"
+    "  --scene S      bullets (this one, the default) or crowd (mink demo --scene crowd --help)\n"
     "  --bullets N    bullets alive at once (default 20000)\n"
     "  --steps N      steps (default 300)\n"
     "  --rooms N      N x N rooms (default 4)\n"
@@ -63,10 +64,7 @@ typedef struct demo {
     mink_vec2 *target_vel;
     size_t alive;
     mink_rng rng;
-    /* the picture */
-    int size;
-    float scale;
-    float *acc; /* RGB light, added up */
+    cli_canvas picture;
     /* the run: its contexts, the last step's events (and the scalar path's, with --check), totals */
     mink_context *ctx[2];
     mink_event *events, *check_events;
@@ -74,46 +72,6 @@ typedef struct demo {
     size_t contacts, tunnelled, pairs;
     double world_s, shares[4];
 } demo;
-
-/* ---- drawing -------------------------------------------------------------------------------- */
-
-static void to_pixel(const demo *d, mink_vec2 p, float *x, float *y) {
-    *x = (p.x + MARGIN) * d->scale;
-    *y = (float)d->size - (p.y + MARGIN) * d->scale;
-}
-
-static void plot(demo *d, int x, int y, const float rgb[3]) {
-    if (x < 0 || y < 0 || x >= d->size || y >= d->size) return;
-    float *px = &d->acc[((size_t)y * (size_t)d->size + (size_t)x) * 3];
-    for (int c = 0; c < 3; c++) px[c] += rgb[c];
-}
-
-static void line(demo *d, mink_vec2 a, mink_vec2 b, const float rgb[3]) {
-    float x0, y0, x1, y1;
-    to_pixel(d, a, &x0, &y0);
-    to_pixel(d, b, &x1, &y1);
-    float n = fmaxf(fabsf(x1 - x0), fabsf(y1 - y0));
-    int steps = (int)fminf(n, 4.0f * (float)d->size) + 1;
-    for (int i = 0; i <= steps; i++) {
-        float f = (float)i / (float)steps;
-        plot(d, (int)(x0 + (x1 - x0) * f), (int)(y0 + (y1 - y0) * f), rgb);
-    }
-}
-
-static void dot(demo *d, mink_vec2 p, int r, const float rgb[3]) {
-    float x, y;
-    to_pixel(d, p, &x, &y);
-    for (int dy = -r; dy <= r; dy++)
-        for (int dx = -r; dx <= r; dx++) plot(d, (int)x + dx, (int)y + dy, rgb);
-}
-
-static void box(demo *d, mink_vec2 lo, mink_vec2 hi, const float rgb[3]) {
-    float x0, y0, x1, y1;
-    to_pixel(d, lo, &x0, &y1);
-    to_pixel(d, hi, &x1, &y0);
-    for (int y = (int)y0; y <= (int)y1; y++)
-        for (int x = (int)x0; x <= (int)x1; x++) plot(d, x, y, rgb);
-}
 
 /* ---- the scene ------------------------------------------------------------------------------ */
 
@@ -270,19 +228,19 @@ static void draw_step(demo *d, const mink_event *events, size_t nevents) {
     for (size_t h = 0; h < d->cap; h++) at[h] = d->prev[h];
     for (e = 0; e < nevents; e++) {
         const mink_event *ev = &events[e];
-        dot(d, ev->point, 0, HIT_RGB);
+        cli_canvas_dot(&d->picture, ev->point, 0, HIT_RGB);
         uint32_t h = mink_world_slot(ev->body_a);
         if (h >= d->cap || d->bullets[h].room < 0 || h % TRACE) continue;
         float r = d->bullet_radius[d->bullets[h].shape];
         mink_vec2 c = mink_v2(ev->point.x + ev->normal.x * r, ev->point.y + ev->normal.y * r);
-        line(d, at[h], c, PATH_RGB);
+        cli_canvas_line(&d->picture, at[h], c, PATH_RGB);
         at[h] = c;
     }
     for (size_t h = 0; h < d->cap; h += TRACE)
-        if (d->bullets[h].room >= 0) line(d, at[h], d->pos[h], PATH_RGB);
+        if (d->bullets[h].room >= 0) cli_canvas_line(&d->picture, at[h], d->pos[h], PATH_RGB);
     for (int r = 0; r < d->rooms * d->rooms; r++) {
         uint32_t t = mink_world_slot(d->targets[r]);
-        line(d, d->prev[t], d->pos[t], TARGET_PATH_RGB);
+        cli_canvas_line(&d->picture, d->prev[t], d->pos[t], TARGET_PATH_RGB);
     }
 }
 
@@ -291,22 +249,14 @@ static int write_picture(demo *d, const char *path) {
     float half = 0.5f * THICK;
     for (int i = 0; i <= d->rooms; i++) {
         float at = (float)i * d->room_size;
-        box(d, mink_v2(at - half, -half), mink_v2(at + half, ARENA + half), WALL_RGB);
-        box(d, mink_v2(-half, at - half), mink_v2(ARENA + half, at + half), WALL_RGB);
+        cli_canvas_box(&d->picture, mink_v2(at - half, -half), mink_v2(at + half, ARENA + half), WALL_RGB);
+        cli_canvas_box(&d->picture, mink_v2(-half, at - half), mink_v2(ARENA + half, at + half), WALL_RGB);
     }
     for (int r = 0; r < d->rooms * d->rooms; r++) {
         mink_vec2 p = d->pos[mink_world_slot(d->targets[r])];
-        box(d, mink_v2(p.x - TARGET_HALF, p.y - TARGET_HALF), mink_v2(p.x + TARGET_HALF, p.y + TARGET_HALF), TARGET_RGB);
+        cli_canvas_box(&d->picture, mink_v2(p.x - TARGET_HALF, p.y - TARGET_HALF), mink_v2(p.x + TARGET_HALF, p.y + TARGET_HALF), TARGET_RGB);
     }
-    size_t n = (size_t)d->size * (size_t)d->size * 3;
-    uint8_t *rgb = malloc(n);
-    if (rgb == NULL) return fprintf(stderr, "mink: demo: out of memory for the picture\n"), 0;
-    for (size_t i = 0; i < n; i++) rgb[i] = (uint8_t)(255.0f * (1.0f - expf(-d->acc[i])) + 0.5f);
-    char err[4200];
-    int ok = cli_write_png(path, rgb, d->size, d->size, err, sizeof err) == 0;
-    if (!ok) fprintf(stderr, "mink: demo: %s\n", err);
-    free(rgb);
-    return ok;
+    return cli_canvas_write(&d->picture, path, "demo");
 }
 
 /* ---- the command ---------------------------------------------------------------------------- */
@@ -321,9 +271,9 @@ typedef struct demo_options {
 
 /* MINK_EXIT_OK to go on, or the exit code (help shown, or a usage error). */
 static int demo_parse(int argc, char **argv, demo_options *o) {
-    static const cli_option table[] = {{"--bullets", 1}, {"--steps", 1},   {"--rooms", 1}, {"--out", 1},
-                                       {"--size", 1},    {"--seed", 1},    {"--backend", 1}, {"--device", 1},
-                                       {"--check", 0},   {NULL, 0}};
+    static const cli_option table[] = {{"--scene", 1}, {"--bullets", 1}, {"--steps", 1},   {"--rooms", 1},
+                                       {"--out", 1},   {"--size", 1},    {"--seed", 1},    {"--backend", 1},
+                                       {"--device", 1}, {"--check", 0},  {NULL, 0}};
     cli_args args = {.command = "demo", .usage = cli_demo_usage, .table = table, .argc = argc, .argv = argv};
     for (const char *val;;) {
         int code, k = cli_next_option(&args, &val, &code);
@@ -347,6 +297,8 @@ static int demo_parse(int argc, char **argv, demo_options *o) {
             o->desc.device = val;
         } else if (!strcmp(name, "--out")) {
             o->out = val;
+        } else if (!strcmp(name, "--scene")) {
+            if (strcmp(val, "bullets") != 0) return cli_usage_error("demo", "--scene is bullets or crowd, not '%s'", val);
         } else {
             o->check = 1;
         }
@@ -357,8 +309,7 @@ static int demo_parse(int argc, char **argv, demo_options *o) {
 static int demo_setup(demo *d, const demo_options *o) {
     size_t rooms = o->rooms, size = o->size;
     *d = (demo){.worlds = o->check ? 2 : 1, .rooms = (int)rooms, .room_size = ARENA / (float)rooms,
-                .size = (int)size, .rng = mink_rng_seed(o->seed)};
-    d->scale = (float)size / (ARENA + 2.0f * MARGIN);
+                .rng = mink_rng_seed(o->seed)};
     d->cap = o->bullets + 64;
     d->bullets = malloc(d->cap * sizeof *d->bullets);
     d->pos = calloc(d->cap, sizeof *d->pos);
@@ -366,8 +317,8 @@ static int demo_setup(demo *d, const demo_options *o) {
     d->check_pos = malloc(d->cap * sizeof *d->check_pos);
     d->targets = malloc(rooms * rooms * sizeof *d->targets);
     d->target_vel = malloc(rooms * rooms * sizeof *d->target_vel);
-    d->acc = calloc(size * size * 3, sizeof *d->acc);
-    if (!d->bullets || !d->pos || !d->prev || !d->check_pos || !d->targets || !d->target_vel || !d->acc)
+    int drawn = cli_canvas_init(&d->picture, (int)size, mink_v2(-MARGIN, -MARGIN), ARENA + 2.0f * MARGIN);
+    if (!d->bullets || !d->pos || !d->prev || !d->check_pos || !d->targets || !d->target_vel || !drawn)
         return fprintf(stderr, "mink: demo: out of memory\n"), 0;
     for (size_t h = 0; h < d->cap; h++) d->bullets[h] = (bullet){.room = -1};
     int ok = mink_context_create(&o->desc, &d->ctx[0]) == MINK_OK &&
@@ -420,7 +371,7 @@ static void count_tunnelled(demo *d) {
         d->bullets[h].age++;
         if (room_of(d, d->pos[h]) != d->bullets[h].room) {
             d->tunnelled++;
-            dot(d, d->pos[h], 3, TUNNEL_RGB);
+            cli_canvas_dot(&d->picture, d->pos[h], 3, TUNNEL_RGB);
             d->bullets[h].room = room_of(d, d->pos[h]) >= 0 ? room_of(d, d->pos[h]) : d->bullets[h].room;
         }
     }
@@ -457,6 +408,8 @@ static void demo_report(const demo *d, const demo_options *o) {
 }
 
 int cli_demo(int argc, char **argv) {
+    for (int k = 1; k + 1 < argc; k++) /* the crowd is a scene of its own (crowd.c) */
+        if (!strcmp(argv[k], "--scene") && !strcmp(argv[k + 1], "crowd")) return cli_demo_crowd(argc, argv);
     demo_options o = {.bullets = 20000, .steps = 300, .rooms = 4, .size = 1024, .seed = 1, .out = "mink-demo.png"};
     int parsed = demo_parse(argc, argv, &o);
     if (parsed != MINK_EXIT_OK) return parsed == -1 ? MINK_EXIT_OK : parsed;
@@ -478,7 +431,8 @@ int cli_demo(int argc, char **argv) {
     }
     for (int w = 0; w < 2; w++) mink_world_destroy(d.world[w]);
     for (int w = 0; w < 2; w++) mink_context_destroy(d.ctx[w]);
-    free(d.bullets), free(d.pos), free(d.prev), free(d.check_pos), free(d.targets), free(d.target_vel), free(d.acc);
+    free(d.bullets), free(d.pos), free(d.prev), free(d.check_pos), free(d.targets), free(d.target_vel);
+    cli_canvas_free(&d.picture);
     free(d.events), free(d.check_events);
     return rc;
 }

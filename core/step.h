@@ -13,8 +13,8 @@
 #ifndef MINK_CORE_STEP_H
 #define MINK_CORE_STEP_H
 
-/* passes 1-3, over core/world.h */
-#include "core/broadphase.h"
+/* passes 1-3, and dynamic bodies meeting each other */
+#include "core/solve.h"
 
 /* ---- pass 4: each body's list of pairs, sized ------------------------------------------------- */
 
@@ -28,79 +28,73 @@ MINK_INLINE void mink_degree_item(mink_world_view w, uint32_t k) {
 
 /// Side `slot` of a pair: its sorted grid entry, or for a large body (in no cell) the same values
 /// from its arrays.
-MINK_INLINE mink_grid_entry mink_narrow_side(mink_world_view w, uint32_t entry, uint32_t slot) {
-    return entry != MINK_WORLD_DEAD ? w.entries[entry] : mink_grid_entry_of(w, slot);
+MINK_INLINE mink_grid_entry mink_narrow_side(mink_world_view w, mink_step_params sp, uint32_t entry, uint32_t slot) {
+    return entry != MINK_WORLD_DEAD ? w.entries[entry] : mink_grid_entry_of(w, sp, slot);
+}
+
+/// Whether two dynamic bodies are near at the step's start: their shapes' boxes, each grown by its
+/// push reach, overlap. Near pairs, and pairs whose planned paths meet, are the ones the impulse
+/// rounds look at; the others could only meet after an impulse turned one of them, and then the
+/// safety rounds hold them apart until the next step's narrowphase sees them.
+MINK_INLINE int mink_bodies_near(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, MINK_GLOBAL const mink_shape *b,
+                                 mink_vec2 pb) {
+    mink_aabb ba = mink_shape_bounds(a, pa), bb = mink_shape_bounds(b, pb);
+    float ga = mink_push_reach(a), gb = mink_push_reach(b);
+    ba.min = mink_v2(ba.min.x - ga, ba.min.y - ga);
+    ba.max = mink_v2(ba.max.x + ga, ba.max.y + ga);
+    bb.min = mink_v2(bb.min.x - gb, bb.min.y - gb);
+    bb.max = mink_v2(bb.max.x + gb, bb.max.y + gb);
+    return mink_bounds_overlap(ba, bb);
 }
 
 /// The exact sweep of pair k over the whole step, both bodies on their planned paths, written to
-/// both bodies' lists (b's mirrored). The place in each list depends on thread timing; nothing
-/// reads the lists in an order that matters (see the file's comment). The bodies are read from
-/// the pair's grid entries, which the pair scan left side by side.
-MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_params sp, uint32_t k) {
+/// both bodies' lists (b's mirrored), and its flags to pair_hit[k]. A pair of dynamic bodies that
+/// neither meet on those paths nor are near (mink_bodies_near) goes to the back of both lists, the
+/// others to the front, so the impulse rounds read only the front. The place in each list depends
+/// on thread timing; nothing reads the lists in an order that matters (see the file's comment).
+/// The bodies are read from the pair's grid entries, which the pair scan left side by side.
+MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    mink_step_params sp = s.params;
     mink_world_pair p = w.pairs[k], e = w.pair_entries[k];
-    mink_grid_entry ea = mink_narrow_side(w, e.a, p.a), eb = mink_narrow_side(w, e.b, p.b);
+    mink_grid_entry ea = mink_narrow_side(w, sp, e.a, p.a), eb = mink_narrow_side(w, sp, e.b, p.b);
     mink_contact ca, cb;
     /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
-    ca.hit = mink_sweep_placed(w.shapes + ea.shape, ea.pos, mink_v2(ea.vel.x * sp.dt, ea.vel.y * sp.dt),
-                               w.shapes + eb.shape, eb.pos, mink_v2(eb.vel.x * sp.dt, eb.vel.y * sp.dt),
-                               sp.polygons);
+    ca.hit = mink_sweep_placed(w.shapes + ea.shape, ea.pos, ea.move, w.shapes + eb.shape, eb.pos, eb.move, sp.polygons);
     cb.hit = mink_hit_mirror(ca.hit);
     ca.other = p.b | eb.flags;
     cb.other = p.a | ea.flags;
-    uint32_t ia = MINK_ATOMIC_INC(&w.adj_fill[p.a]);
-    uint32_t ib = MINK_ATOMIC_INC(&w.adj_fill[p.b]);
-    w.contacts[w.adj_start[p.a] + ia] = ca;
-    w.contacts[w.adj_start[p.b] + ib] = cb;
+    int far = (ea.flags & eb.flags & MINK_CONTACT_DYNAMIC) && !(ca.hit.flags & MINK_HIT_CONTACT) &&
+              !mink_bodies_near(w.shapes + ea.shape, ea.pos, w.shapes + eb.shape, eb.pos);
+    uint32_t ia, ib;
+    if (far) {
+        ia = w.adj_start[p.a + 1u] - 1u - MINK_ATOMIC_INC(&w.adj_back[p.a]);
+        ib = w.adj_start[p.b + 1u] - 1u - MINK_ATOMIC_INC(&w.adj_back[p.b]);
+    } else {
+        ia = w.adj_start[p.a] + MINK_ATOMIC_INC(&w.adj_fill[p.a]);
+        ib = w.adj_start[p.b] + MINK_ATOMIC_INC(&w.adj_fill[p.b]);
+    }
+    w.contacts[ia] = ca;
+    w.contacts[ib] = cb;
 }
 
 /* ---- pass 6: resolution ------------------------------------------------------------------------ */
 
-MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink_hit h, float t0, float span,
-                                 uint32_t flags, uint32_t iteration) {
-    mink_event e;
-    e.a = w.ids[i];
-    e.b = w.ids[j];
-    e.body_a = i;
-    e.body_b = j;
-    /* From the sub-step's fraction to the step's; never 1 by rounding. */
-    e.t = mink_minf(t0 + h.t * span, 0.99999994f);
-    e.t_exit = h.t_exit == MINK_INF ? MINK_INF : t0 + h.t_exit * span;
-    e.normal = h.normal;
-    e.point = h.point;
-    e.depth = h.depth;
-    e.flags = h.flags | flags;
-    e.iteration = iteration;
-    e.reserved = 0u;
-    uint32_t at = MINK_ATOMIC_INC(w.event_count);
-    if (at < w.event_capacity) w.events[at] = e;
-}
-
-/// Whether hit h with body j comes before the best so far: earlier, then the smaller user id, then
-/// the smaller handle. A total order, so the pick does not depend on the list's order.
-MINK_INLINE int mink_hit_before(mink_hit h, uint64_t id, uint32_t j, mink_hit best, uint64_t best_id,
-                                uint32_t best_j) {
-    if (h.t != best.t) return h.t < best.t;
-    if (id != best_id) return id < best_id;
-    return j < best_j;
-}
-
 /// The earliest contact of a body of `shape` at p, moving by `move` over what is left of the step
-/// (from tau), among its pairs' list [first, last) at iteration `it` (see mink_resolve_item); its
-/// slot in *best_j, or MINK_WORLD_DEAD when there is none.
+/// (from tau), with the static and kinematic bodies of its list [first, last): the narrowphase's
+/// hits when `cached` (the body is where it started, on its planned path), else fresh sweeps. Its
+/// slot in *best_j, or MINK_WORLD_DEAD when there is none. Dynamic bodies are not here: they met
+/// in the impulse rounds and meet again in the safety rounds (core/solve.h); sensors never push.
 MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
-                                          uint32_t it, MINK_GLOBAL const mink_shape *shape, mink_vec2 p,
+                                          int cached, MINK_GLOBAL const mink_shape *shape, mink_vec2 p,
                                           mink_vec2 move, float tau, uint32_t *best_j) {
     mink_hit best = mink_hit_none();
     uint64_t best_id = 0;
     float dt = sp.dt, span = 1.0f - tau;
     for (uint32_t e = first; e < last; e++) {
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
-        /* Sensors never push. After the first contact, only what no contact deflects (static and
-         * kinematic bodies): a dynamic one's path is being decided at the same time, so its
-         * planned path would be a guess. Overlaps this leaves are pushed apart next step. */
-        if ((bits & MINK_CONTACT_SENSOR) || (it > 0u && (bits & MINK_CONTACT_DYNAMIC))) continue;
+        if (bits & (MINK_CONTACT_SENSOR | MINK_CONTACT_DYNAMIC)) continue;
         mink_hit h;
-        if (it == 0u) {
+        if (cached) {
             h = w.contacts[e].hit;
         } else {
             mink_vec2 vj = w.vel[j], pj = w.pos[j];
@@ -118,17 +112,53 @@ MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params s
     return best;
 }
 
+/// The push out of its overlaps with dynamic bodies that body i (of `shape`, at p) takes: along
+/// each penetration vector, its share (its inverse mass over the pair's), summed, no longer than
+/// its push reach (the broadphase grew its box by that much). The deepest of those overlaps goes to
+/// solve[i].deepest for the safety rounds.
+MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOBAL const mink_shape *shape) {
+    mink_vec2 push = mink_v2(0.0f, 0.0f);
+    float inv = w.props[i].inv_mass, deepest = 0.0f;
+    uint32_t first = w.adj_start[i], last = first + w.adj_fill[i];
+    /* Summed in the order of the other bodies' slots, not the list's (which thread timing sets):
+     * float sums depend on their order. A body overlaps a few others: the quadratic search is short. */
+    for (uint32_t after = 0u, done = 0u; !done;) {
+        uint32_t next = MINK_WORLD_DEAD, at = 0u;
+        for (uint32_t e = first; e < last; e++) {
+            uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
+            if ((bits & MINK_CONTACT_DYNAMIC) && (w.contacts[e].hit.flags & MINK_HIT_OVERLAP) && j + 1u > after &&
+                (next == MINK_WORLD_DEAD || j < next)) {
+                next = j;
+                at = e;
+            }
+        }
+        done = next == MINK_WORLD_DEAD;
+        if (done) break;
+        mink_hit h = w.contacts[at].hit;
+        deepest = mink_maxf(deepest, h.depth);
+        float share = inv / (inv + w.props[next].inv_mass);
+        push = mink_v2(push.x + h.normal.x * (h.depth * share), push.y + h.normal.y * (h.depth * share));
+        after = next + 1u;
+    }
+    w.solve[i].deepest = deepest;
+    float len = mink_length(push), most = mink_push_reach(shape);
+    if (len > most) push = mink_v2(push.x * (most / len), push.y * (most / len));
+    return push;
+}
+
 /// Slot i's step. A sensor, a static or a kinematic body moves by its velocity and nothing else (a
-/// sensor reports each body it passes through). A dynamic body, up to `iterations` times: takes its
-/// earliest contact among its pairs (first the narrowphase's hits, every body on its planned path;
-/// then fresh sweeps of what is left of its move against the static and kinematic ones, which no
-/// contact deflects), advances to it and out by its skin, or,
-/// already overlapping, is pushed out along the penetration vector by its share (its inverse mass
-/// over the pair's); then STOP stops, SLIDE removes the closing normal velocity, BOUNCE reflects it
-/// × restitution, the correction split by inverse mass. When no iteration is left it stays at its
-/// last contact. Its path within the step is never longer than speed × dt (the broadphase's reach),
-/// and a position that would leave the finite floats stays where it was, at rest.
-MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+/// sensor reports each body it passes through). A dynamic body: first pushed out of its overlaps
+/// with dynamic bodies (mink_overlap_push), swept against the walls; then, if the impulse rounds
+/// gave it an impulse, on its planned path to the first one and on with its new velocity; then, up
+/// to `iterations` contacts in all, it takes its earliest contact with a static or kinematic body,
+/// advances to it and out by its skin, or, already overlapping, is pushed out along the
+/// penetration vector; STOP stops, SLIDE removes the closing normal velocity, BOUNCE reflects it ×
+/// restitution. When no iteration is left it stays at its last contact. Its path within the step
+/// is never longer than speed × dt (the broadphase's reach), and a position that would leave the
+/// finite floats stays where it was, at rest. Where its path turned (a push or an impulse) and
+/// where it first met a wall go to place[i] for the safety rounds.
+MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_t i) {
+    mink_step_params sp = s.params;
     mink_vec2 p0 = w.pos[i], v0 = w.vel[i];
     mink_vec2 p = p0, v = v0;
     uint32_t sid = w.shape_of[i];
@@ -139,8 +169,9 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
     }
     mink_body_props pr = w.props[i];
     float dt = sp.dt;
-    mink_vec2 move = mink_v2(v.x * dt, v.y * dt);
-    uint32_t first = w.adj_start[i], last = w.adj_start[i + 1u];
+    mink_vec2 move = mink_v2(v.x * dt, v.y * dt), kink = p0, mid = p0;
+    uint32_t first = w.adj_start[i], last = first + w.adj_fill[i]; /* the near part of its list */
+    int kinked = 0, walled = 0; /* pushed or turned by an impulse; met a wall */
     /* A moving body in no pair takes its whole move, as the loop below would: most bullets, most
      * steps, without copying its shape (a polygon's size) twice to find that out. */
     if (!mink_is_dynamic(pr) || first == last) {
@@ -155,26 +186,64 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
         MINK_GLOBAL const mink_shape *shape = w.shapes + sid;
         float budget = mink_length(move), travelled = 0.0f, tau = 0.0f;
         float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(mink_shape_bounds(shape, p0), budget);
-        for (uint32_t it = 0; it < sp.iterations; it++) {
+        int cached = 1; /* where it started, on its planned path: the narrowphase's hits hold */
+        uint32_t it = 0u;
+        mink_vec2 push = mink_overlap_push(w, i, shape);
+        if (push.x != 0.0f || push.y != 0.0f) { /* swept against the walls as they stand at the start */
+            mink_step_params still = sp;
+            still.dt = 0.0f;
+            uint32_t wall = MINK_WORLD_DEAD;
+            mink_hit h = mink_earliest_contact(w, still, first, last, 0, shape, p, push, 0.0f, &wall);
+            float k = wall == MINK_WORLD_DEAD ? 1.0f : h.t;
+            mink_vec2 out = wall == MINK_WORLD_DEAD ? mink_v2(0.0f, 0.0f) : mink_v2(h.normal.x * skin, h.normal.y * skin);
+            p = mink_v2((p.x + push.x * k) + out.x, (p.y + push.y * k) + out.y);
+            cached = 0;
+            kinked = 1;
+            kink = p;
+        }
+        MINK_GLOBAL const mink_solve_body *me = w.solve + i;
+        if (me->fired) {
+            if (cached) { /* its first impulse came before any wall: on its planned path to it */
+                float t = me->first_t;
+                mink_vec2 n = me->first_n;
+                p = mink_v2((p.x + move.x * t) + n.x * skin, (p.y + move.y * t) + n.y * skin);
+                travelled = budget * t;
+                tau = t;
+                kinked = 1;
+                kink = p;
+                it = 1u;
+            }
+            v = mink_round_vel(w, s.round)[i];
+            cached = 0;
+            move = mink_v2(v.x * dt * (1.0f - tau), v.y * dt * (1.0f - tau));
+            float len = mink_length(move), left = mink_maxf(budget - travelled, 0.0f);
+            if (len > left) { /* never farther than the broadphase looked */
+                float k = left / len;
+                move = mink_v2(move.x * k, move.y * k);
+            }
+        }
+        for (; it < sp.iterations; it++) {
             uint32_t best_j = MINK_WORLD_DEAD;
             float span = 1.0f - tau;
-            mink_hit best = mink_earliest_contact(w, sp, first, last, it, shape, p, move, tau, &best_j);
+            mink_hit best = mink_earliest_contact(w, sp, first, last, cached, shape, p, move, tau, &best_j);
+            cached = 0;
             if (best_j == MINK_WORLD_DEAD) { /* free: the rest of the move */
                 p = mink_v2(p.x + move.x, p.y + move.y);
                 break;
             }
             mink_emit_event(w, i, best_j, best, tau, span, 0u, it);
-            mink_body_props pb = w.props[best_j];
-            float inv_j = mink_is_dynamic(pb) ? pb.inv_mass : 0.0f;
-            float share = pr.inv_mass / (pr.inv_mass + inv_j);
             mink_vec2 n = best.normal;
             if (best.flags & MINK_HIT_OVERLAP) {
-                float push = best.depth * share + skin;
-                p = mink_v2(p.x + n.x * push, p.y + n.y * push);
+                float out = best.depth + skin;
+                p = mink_v2(p.x + n.x * out, p.y + n.y * out);
             } else {
                 p = mink_v2((p.x + move.x * best.t) + n.x * skin, (p.y + move.y * best.t) + n.y * skin);
                 travelled += mink_length(move) * best.t;
                 tau = tau + span * best.t;
+            }
+            if (!walled) {
+                walled = 1;
+                mid = p;
             }
             if (pr.response == (uint32_t)MINK_RESPONSE_STOP) {
                 v = mink_v2(0.0f, 0.0f);
@@ -184,7 +253,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
             float vn = (v.x - vj.x) * n.x + (v.y - vj.y) * n.y;
             if (vn < 0.0f) {
                 float e = pr.response == (uint32_t)MINK_RESPONSE_BOUNCE ? pr.restitution : 0.0f;
-                float dv = vn * (1.0f + e) * share;
+                float dv = vn * (1.0f + e);
                 v = mink_v2(v.x - n.x * dv, v.y - n.y * dv);
             }
             if (it + 1u == sp.iterations) break; /* out of iterations: stay at the contact */
@@ -197,12 +266,20 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_params sp, uint3
             }
         }
     }
+    int bent = kinked | walled;
+    if (!walled) mid = p;
     if (!mink__vec2_is_valid(p) || !mink__vec2_is_valid(v)) {
-        p = p0;
+        p = kink = mid = p0;
         v = mink_v2(0.0f, 0.0f);
+        bent = 1;
     }
     w.pos_out[i] = p;
     w.vel_out[i] = v;
+    w.place[i].kink = kink;
+    w.place[i].mid = mid;
+    w.place[i].keep[0] = w.place[i].keep[1] = 0x3f800000u; /* 1.0f */
+    w.place[i].bent = (uint32_t)bent;
+    w.place[i].changed = 0u;
 }
 
 #endif /* MINK_CORE_STEP_H */

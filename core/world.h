@@ -13,12 +13,16 @@
 #ifdef MINK_OPENCL
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
+#define MINK_ATOMIC_MAX(p, v) atomic_max(p, v)
+#define MINK_ATOMIC_MIN(p, v) atomic_min(p, v)
 /* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
 #define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
 #elif defined(__GNUC__)
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
 #define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
+#define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
+#define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
@@ -28,6 +32,13 @@ static inline uint32_t mink__ctz(uint32_t x) {
     return n;
 }
 #define MINK_CTZ(x) mink__ctz(x)
+#define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
+#define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
+#endif
+#ifndef MINK_OPENCL
+/* One thread runs a host pass: the atomics are plain read-modify-writes. */
+static inline void mink__store_max(uint32_t *p, uint32_t v) { *p = *p > v ? *p : v; }
+static inline void mink__store_min(uint32_t *p, uint32_t v) { *p = *p < v ? *p : v; }
 #endif
 
 /* ---- what a world holds ---------------------------------------------------------------------- */
@@ -55,18 +66,45 @@ typedef struct mink_contact {
 #define MINK_CONTACT_DYNAMIC 0x40000000u ///< the other body is dynamic
 #define MINK_CONTACT_SLOT 0x3fffffffu    ///< the slot bits (MINK_WORLD_MAX_BODIES fits)
 
+/// A dynamic body's part in a step's impulse rounds (core/solve.h). 64 bytes.
+typedef struct mink_solve_body {
+    uint32_t pick;    ///< the dynamic body whose contact it takes first this round; MINK_WORLD_DEAD: none
+    uint32_t dirty;   ///< the last round (+ 1) in which it or a body of its pairs changed velocity
+    uint32_t changed; ///< 1 once its velocity is not the one it started the step with
+    uint32_t fired;   ///< 1 once it took an impulse this step
+    mink_hit hit;     ///< the picked contact, as this body sees it
+    float first_t;    ///< its first impulse: when (on its starting velocity) and along which normal
+    mink_vec2 first_n;
+    float deepest;    ///< its deepest overlap with a dynamic body at the step's start (resolution)
+} mink_solve_body;
+
+/// Where a dynamic body may stop: its path until it first met a wall (start, kink, mid: a push or an
+/// impulse may turn it once before), and how much of that the safety rounds left it (the bits of a
+/// float in [0, 1]; 1: all of its path, to where the resolution put it), by round parity. 32 bytes.
+typedef struct mink_place {
+    mink_vec2 kink;
+    mink_vec2 mid;
+    uint32_t keep[2];
+    uint32_t bent;    ///< 0: it took exactly its planned straight move (no push, impulse or contact)
+    uint32_t changed; ///< 1: the last safety round changed its keep
+} mink_place;
+
+/// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round.
+#define MINK_COUNTERS 2u
+
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
 /// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.
 typedef struct mink_grid_entry {
     mink_aabb box;     ///< the body's box over the step
-    mink_vec2 pos;     ///< its position and velocity at the step's start
-    mink_vec2 vel;
+    mink_vec2 pos;     ///< its position at the step's start
+    mink_vec2 move;    ///< its planned move over the step (velocity × dt)
     uint32_t slot;     ///< the body
     uint32_t shape;    ///< its shape id
     uint32_t category; ///< its props' category and mask
     uint32_t mask;
     uint32_t flags;    ///< MINK_CONTACT_SENSOR, MINK_CONTACT_DYNAMIC: what it is (mink_world_wants)
-    uint32_t pad[3];
+    float near;        ///< a dynamic body's radius for the pair scan's cull (mink_grid_entries_meet)
+    uint32_t pad[2];
 } mink_grid_entry;
 
 
@@ -118,8 +156,13 @@ typedef struct mink_grid {
     X(PAIRS, pairs, mink_world_pair)                                                               \
     X(PAIR_ENTRIES, pair_entries, mink_world_pair)   /* per pair: its sorted entries (DEAD: a large body) */ \
     X(ADJ_START, adj_start, uint32_t)                /* per slot + 1: where its contacts start */  \
-    X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: contacts written so far */       \
+    X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: near contacts, written from the list's start */ \
+    X(ADJ_BACK, adj_back, uint32_t)                  /* per slot: far contacts, written from its end */ \
     X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
+    X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
+    X(WVEL, wvel, mink_vec2)                         /* 2 per slot: velocities, by round parity */ \
+    X(PLACE, place, mink_place)                      /* per slot: its first segment, how much of it */ \
+    X(COUNTERS, counters, uint32_t)                  /* MINK_COUNTERS words */                     \
     X(POS_OUT, pos_out, mink_vec2)                                                                 \
     X(VEL_OUT, vel_out, mink_vec2)                                                                 \
     X(EVENTS, events, mink_event)                    /* per event */                               \
@@ -141,7 +184,8 @@ typedef struct mink_step_state {
     mink_grid grid;
     uint32_t slots, entries, items, pairs, event_capacity;
     uint32_t blocks; /* MINK_PASS_MEASURE: measure blocks */
-    uint32_t emit;   /* pairs: 0 count them, 1 write them */
+    uint32_t emit;   /* pairs: 0 count them, 1 write them; safety rounds: 1 stops a conflict outright */
+    uint32_t round;  /* impulse and safety rounds: the round (its parity picks the buffers) */
 } mink_step_state;
 
 /// The arrays a step reads and writes (MINK_WORLD_ARRAYS), and the slots. Each pass uses some.
@@ -240,6 +284,13 @@ MINK_INLINE float mink_body_skin(mink_aabb box, float move_length) {
     float far = mink_maxf(mink_maxf(mink_absf(box.min.x), mink_absf(box.max.x)),
                           mink_maxf(mink_absf(box.min.y), mink_absf(box.max.y)));
     return size * 0.000244140625f + (far + move_length) * 0.0000019073486328125f;
+}
+
+/// How far an overlap may push a body in one step: a quarter of its shape's smaller side, so pushes
+/// stay small beside the body and inside its broadphase box (which grows by this much).
+MINK_INLINE float mink_push_reach(MINK_GLOBAL const mink_shape *s) {
+    mink_aabb b = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
+    return mink_minf(b.max.x - b.min.x, b.max.y - b.min.y) * 0.25f;
 }
 
 /// A float's bits as an unsigned key that sorts as the float does (no NaN; -0 made +0 first).

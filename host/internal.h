@@ -10,6 +10,9 @@
 
 #include "core/body.h"  /* the shared math, inline: the scalar loops call it */
 #include "core/kinds.h" /* the batch kinds */
+
+/* Room for the world's arrays as kernel arguments (MINK_WORLD_ARRAYS; world_opencl.c checks). */
+#define MINK_WORLD_BOUND_ARGS 40
 #include "mink/mink.h"
 
 /* Layouts the kernels rely on: the same bytes on the host and the device. */
@@ -64,6 +67,13 @@ typedef enum mink_kernel_id {
     MINK_KERNEL_WORLD_DEGREE,
     MINK_KERNEL_WORLD_RESOLVE,
     MINK_KERNEL_WORLD_RESOLVE_POLYGON,
+    MINK_KERNEL_WORLD_PICK, /* + 1: any shapes, as the narrowphase */
+    MINK_KERNEL_WORLD_PICK_POLYGON,
+    MINK_KERNEL_WORLD_FIRE,
+    MINK_KERNEL_WORLD_SAFETY, /* + 1: any shapes */
+    MINK_KERNEL_WORLD_SAFETY_POLYGON,
+    MINK_KERNEL_WORLD_PLACE,
+    MINK_KERNEL_WORLD_FINAL_BOUNDS,
     MINK_KERNEL_WORLD_SCATTER,
     MINK_KERNEL_WORLD_GATHER,
     MINK_KERNEL_WORLD_LAYOUT,
@@ -85,6 +95,9 @@ struct mink_context {
     cl_command_queue queue;
     cl_program program;
     cl_kernel kernels[MINK_KERNEL_COUNT];
+    /* The buffers a world pass kernel has bound (world_opencl.c's run_pass sets only the arguments
+     * that changed); forgotten whenever a world buffer is made or freed. */
+    cl_mem world_bound[MINK_KERNEL_COUNT][MINK_WORLD_BOUND_ARGS];
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
     int world_layout_checked;    /* the world's records were checked against the device's */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */

@@ -8,6 +8,7 @@
 
 #define WORLD_DEFAULT_BODIES 1024u
 #define WORLD_DEFAULT_ITERATIONS 4u
+#define WORLD_DEFAULT_ROUNDS 8u
 
 size_t mink__world_field_size(mink_world_buf field) {
     switch (field) {
@@ -36,7 +37,10 @@ mink_status mink__world_reserve(mink_world *w, mink_world_buf b, size_t bytes, s
 void mink__world_release(mink_world *w, mink_world_buf b) {
     mink_world_array *a = &w->buf[b];
     free(a->host);
-    if (a->mem) clReleaseMemObject(a->mem);
+    if (a->mem) {
+        clReleaseMemObject(a->mem);
+        mink__world_cl_forget(w->ctx);
+    }
     *a = (mink_world_array){0};
 }
 
@@ -91,10 +95,10 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: skin must be finite and >= 0, not %g",
                           (double)desc.skin);
     if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
-        const cl_uint sizes[7] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
+        const cl_uint sizes[9] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
                                   sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
-                                  sizeof(mink_step_state)};
-        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 7);
+                                  sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place)};
+        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 9);
         if (status == MINK_OK) status = mink__world_cl_check(ctx);
         if (status != MINK_OK) return status;
         ctx->world_layout_checked = 1;
@@ -108,6 +112,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     w->params.skin = desc.skin;
     w->crowd[2] = MINK_GRID_NO_CROWD;
     w->params.iterations = desc.max_iterations ? desc.max_iterations : WORLD_DEFAULT_ITERATIONS;
+    w->rounds = desc.max_rounds ? desc.max_rounds : WORLD_DEFAULT_ROUNDS;
     size_t initial = desc.initial_bodies ? desc.initial_bodies : WORLD_DEFAULT_BODIES;
     mink_status status = mink__world_reserve_slots(w, initial);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_EVENT_COUNT, sizeof(uint32_t), 0);
@@ -125,6 +130,7 @@ void mink_world_destroy(mink_world *w) {
         free(w->buf[b].host);
         if (w->buf[b].mem) clReleaseMemObject(w->buf[b].mem);
     }
+    if (w->opencl) mink__world_cl_forget(w->ctx);
     free(w->alive);
     free(w->free_slots);
     free(w->shapes);

@@ -12,7 +12,9 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 76, "mink_step_state must be 76 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 80, "mink_step_state must be 80 bytes, no padding");
+_Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
+_Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 
 /* Every array a world holds: those the passes see (MINK_WORLD_ARRAYS, core/step.h), then the
  * helpers' scratch. Per slot unless said. On the scalar path each is host memory (the bodies'
@@ -23,6 +25,7 @@ typedef enum mink_world_buf {
     MINK_WORLD_ARRAYS(MINK_WB_ENUM)
     MINK_WB_KEYS2,  /* the radix sort's other half of KEYS and ORDER */
     MINK_WB_ORDER2,
+    MINK_WB_PAIRS2, /* the step's pairs, kept here while the safety rounds find theirs */
     MINK_WB_RADIX,  /* per (digit, block) */
     MINK_WB_SUMS,   /* per scan block + 1 */
     MINK_WB_STAGE,  /* OpenCL only: handles and values on their way in or out */
@@ -45,6 +48,7 @@ struct mink_world {
     int opencl;
     size_t max_pairs;
     mink_step_params params; /* dt set per step */
+    uint32_t rounds;         /* impulse rounds a step may take (mink_world_desc.max_rounds) */
 
     size_t slots, capacity, alive_count;
     uint8_t *alive;          /* per slot */
@@ -135,7 +139,12 @@ typedef enum mink_world_pass {
     MINK_PASS_PAIRS_WRITE, /* the same items: their pairs, where the scan put them */
     MINK_PASS_DEGREE,      /* per pair: both bodies' list sizes */
     MINK_PASS_NARROW,      /* per pair: the sweep, into both bodies' lists */
+    MINK_PASS_PICK,        /* per slot, an impulse round: the contact it would take */
+    MINK_PASS_FIRE,        /* per slot, an impulse round: the impulse of a pair that picked each other */
     MINK_PASS_RESOLVE,     /* per slot: its moves, its new position and velocity, its events */
+    MINK_PASS_FINAL_BOUNDS, /* per slot: a dynamic body's box over where it may end, for the safety pairs */
+    MINK_PASS_SAFETY,      /* per pair, a safety round: moves that would meet held back */
+    MINK_PASS_PLACE,       /* per slot: where the safety rounds left it */
 } mink_world_pass;
 
 /* A backend runs passes and whole-array operations; world_step.c decides what and when. */
@@ -165,5 +174,7 @@ mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes
 /* Every pass kernel takes the arrays of MINK_WORLD_ARRAYS and the state: MINK_ERR_BUILD with a
  * message naming the kernel if not (checked at a context's first world). */
 mink_status mink__world_cl_check(mink_context *ctx);
+/* Forgets which buffers the pass kernels have bound (a world buffer was made or freed). */
+void mink__world_cl_forget(mink_context *ctx);
 
 #endif /* MINK_WORLD_INTERNAL_H */

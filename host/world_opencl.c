@@ -45,15 +45,20 @@ fail:
     return status;
 }
 
+#define MINK_COUNT_ONE(NAME, field, type) +1
+_Static_assert(0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE) <= MINK_WORLD_BOUND_ARGS, "MINK_WORLD_BOUND_ARGS is too small");
+
+void mink__world_cl_forget(mink_context *ctx) { memset(ctx->world_bound, 0, sizeof ctx->world_bound); }
+
 mink_status mink__world_cl_check(mink_context *ctx) {
     static const mink_kernel_id passes[] = {
         MINK_KERNEL_WORLD_BOUNDS, MINK_KERNEL_MEASURE,       MINK_KERNEL_MEASURE_TOP,          MINK_KERNEL_GRID_COUNT,
         MINK_KERNEL_GRID_EMIT,    MINK_KERNEL_GRID_GATHER,   MINK_KERNEL_GRID_PAIRS,           MINK_KERNEL_WORLD_DEGREE,
         MINK_KERNEL_WORLD_NARROW, MINK_KERNEL_WORLD_NARROW_POLYGON, MINK_KERNEL_WORLD_RESOLVE,
-        MINK_KERNEL_WORLD_RESOLVE_POLYGON};
-#define MINK_ONE(NAME, field, type) +1
-    size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_ONE);
-#undef MINK_ONE
+        MINK_KERNEL_WORLD_RESOLVE_POLYGON, MINK_KERNEL_WORLD_PICK, MINK_KERNEL_WORLD_PICK_POLYGON,
+        MINK_KERNEL_WORLD_FIRE, MINK_KERNEL_WORLD_SAFETY, MINK_KERNEL_WORLD_SAFETY_POLYGON,
+        MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS};
+    size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE);
     mink_status status = MINK_OK;
     for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
         status = check_args(ctx, passes[i], arrays + 1);
@@ -81,10 +86,18 @@ static mink_status run_pass(mink_world *w, mink_kernel_id k, size_t items, const
     mink_context *ctx = w->ctx;
     mink_status status = MINK_OK;
     cl_kernel kernel = ctx->kernels[k];
+    cl_mem *bound = ctx->world_bound[k];
     cl_uint arg = 0;
     if (items == 0) return MINK_OK;
+    /* Only what changed since this kernel's last launch: a step launches dozens of passes, each
+     * with every array. (An array not made yet, NULL, is bound each time: forgotten is NULL too.) */
 #define MINK_BIND(NAME, field, type)                                                                                \
-    MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg++, sizeof(cl_mem), &w->buf[MINK_WB_##NAME].mem), fail);
+    if (bound[arg] != w->buf[MINK_WB_##NAME].mem || bound[arg] == NULL) {                                           \
+        bound[arg] = NULL;                                                                                          \
+        MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg, sizeof(cl_mem), &w->buf[MINK_WB_##NAME].mem), fail);          \
+        bound[arg] = w->buf[MINK_WB_##NAME].mem;                                                                    \
+    }                                                                                                               \
+    arg++;
     MINK_WORLD_ARRAYS(MINK_BIND)
 #undef MINK_BIND
     MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg, sizeof *s, s), fail);
@@ -118,6 +131,7 @@ mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes
         }
     }
     if (a->mem) clReleaseMemObject(a->mem);
+    mink__world_cl_forget(ctx);
     a->mem = mem;
     a->bytes = want;
 fail:
@@ -266,6 +280,8 @@ static void cl_end(mink_world *w, mink_status status) {
     cl_ulong end[MINK_STAGE_COUNT];
     int timed = status == MINK_OK;
     if (status != MINK_OK) clFinish(w->ctx->queue);
+    /* The last marker has no read after it: wait for it, or its times are not there yet. */
+    if (timed && marks[MINK_STAGE_COUNT - 1]) timed = clWaitForEvents(1, &marks[MINK_STAGE_COUNT - 1]) == CL_SUCCESS;
     for (int k = 0; k < MINK_STAGE_COUNT && timed; k++)
         timed = marks[k] && clGetEventProfilingInfo(marks[k], CL_PROFILING_COMMAND_END, sizeof end[k], &end[k],
                                                     NULL) == CL_SUCCESS && (k == 0 || end[k] >= end[k - 1]);
@@ -309,8 +325,15 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_DEGREE: return run_pass(w, MINK_KERNEL_WORLD_DEGREE, s->pairs, s);
     case MINK_PASS_NARROW:
         return run_pass(w, polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, s->pairs, s);
+    case MINK_PASS_PICK:
+        return run_pass(w, polygons ? MINK_KERNEL_WORLD_PICK_POLYGON : MINK_KERNEL_WORLD_PICK, s->slots, s);
+    case MINK_PASS_FIRE: return run_pass(w, MINK_KERNEL_WORLD_FIRE, s->slots, s);
     case MINK_PASS_RESOLVE:
         return run_pass(w, polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, s->slots, s);
+    case MINK_PASS_FINAL_BOUNDS: return run_pass(w, MINK_KERNEL_WORLD_FINAL_BOUNDS, s->slots, s);
+    case MINK_PASS_SAFETY:
+        return run_pass(w, polygons ? MINK_KERNEL_WORLD_SAFETY_POLYGON : MINK_KERNEL_WORLD_SAFETY, s->pairs, s);
+    case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->slots, s);
     }
     return MINK_OK;
 }

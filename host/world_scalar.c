@@ -62,10 +62,25 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         for (uint32_t k = 0; k < s->pairs; k++) mink_degree_item(v, k);
         break;
     case MINK_PASS_NARROW:
-        for (uint32_t k = 0; k < s->pairs; k++) mink_narrow_item(v, sp, k);
+        for (uint32_t k = 0; k < s->pairs; k++) mink_narrow_item(v, *s, k);
+        break;
+    case MINK_PASS_PICK:
+        for (uint32_t i = 0; i < n; i++) mink_pick_item(v, *s, i);
+        break;
+    case MINK_PASS_FIRE:
+        for (uint32_t i = 0; i < n; i++) mink_fire_item(v, *s, i);
         break;
     case MINK_PASS_RESOLVE:
-        for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, sp, i);
+        for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, *s, i);
+        break;
+    case MINK_PASS_FINAL_BOUNDS:
+        for (uint32_t i = 0; i < n; i++) mink_final_bounds_item(v, sp, i);
+        break;
+    case MINK_PASS_SAFETY:
+        for (uint32_t k = 0; k < s->pairs; k++) mink_safety_item(v, *s, k);
+        break;
+    case MINK_PASS_PLACE:
+        for (uint32_t i = 0; i < n; i++) mink_place_item(v, *s, i);
         break;
     }
     return MINK_OK;

@@ -25,9 +25,14 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_CELLS, (n + 2) * 4}, /* entries per slot, the total, whether any is large */
         {MINK_WB_ADJ_START, (n + 1) * 4},
         {MINK_WB_ADJ_FILL, n * 4},
+        {MINK_WB_ADJ_BACK, n * 4},
         {MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2)},
         {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
         {MINK_WB_EVENTS, 1024 * sizeof(mink_event)},
+        {MINK_WB_SOLVE, n * sizeof(mink_solve_body)},
+        {MINK_WB_WVEL, n * 2 * sizeof(mink_vec2)},
+        {MINK_WB_PLACE, n * sizeof(mink_place)},
+        {MINK_WB_COUNTERS, MINK_COUNTERS * 4},
         {MINK_WB_SHAPES, sizeof(mink_shape)}, /* a world without shapes still binds one */
     };
     mink_status status = MINK_OK;
@@ -125,14 +130,58 @@ fail:
     return status;
 }
 
-/* Resolution, again with more room for events until every event fitted. */
+/* The impulse rounds (core/solve.h): until a round fires none, or max_rounds. s->round ends as
+ * the rounds done, whose parity holds the velocities. */
+static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_step_state *s) {
+    mink_status status = MINK_OK;
+    uint32_t fired = 1;
+    for (s->round = 0; s->round < w->rounds && fired > 0; s->round++) {
+        STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and zeroes the round's count */
+        STEP_TRY(be->pass(w, MINK_PASS_FIRE, s));
+        STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, 1, &fired));
+    }
+fail:
+    return status;
+}
+
+/* The safety rounds (core/solve.h): moves that would meet are held back, by what comes before the
+ * contact for the first few rounds, then outright, until no pair meets. Held back outright, a
+ * body stays where it started, and two such never meet, so each round that finds a conflict
+ * holds one more body still: the loop ends. */
+static mink_status safety(mink_world *w, const mink_world_backend *be, const mink_step_state *step) {
+    mink_status status = MINK_OK;
+    mink_step_state f = *step, *s = &f; /* its own grid and pairs */
+    uint32_t conflicts = 1;
+    size_t needed = w->stats.pairs_needed;
+    /* Their own pairs: dynamic bodies whose boxes over where they may end overlap, found by the
+     * broadphase into the second pair array; the step's pairs wait in the first. */
+    mink__world_swap(w, MINK_WB_PAIRS, MINK_WB_PAIRS2);
+    STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
+    STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
+    STEP_TRY(broadphase(w, be, s));
+    for (s->round = 0; conflicts > 0; s->round++) {
+        s->emit = 0;
+        STEP_TRY(be->pass(w, MINK_PASS_PLACE, s)); /* and zeroes the round's count */
+        s->emit = s->round >= 8u; /* after 8 rounds of shortening, outright */
+        STEP_TRY(be->pass(w, MINK_PASS_SAFETY, s));
+        STEP_TRY(be->read(w, MINK_WB_COUNTERS, 1, 1, &conflicts));
+    }
+    s->emit = 1;
+    STEP_TRY(be->pass(w, MINK_PASS_PLACE, s));
+fail:
+    mink__world_swap(w, MINK_WB_PAIRS, MINK_WB_PAIRS2);
+    w->stats.pairs_needed = needed;
+    return status;
+}
+
+/* Impulses and resolution, again with more room for events until every event fitted. */
 static mink_status resolution(mink_world *w, const mink_world_backend *be, mink_step_state *s, uint32_t *events) {
     mink_status status = MINK_OK;
     for (;;) {
         s->event_capacity = (uint32_t)(w->buf[MINK_WB_EVENTS].bytes / sizeof(mink_event));
         STEP_TRY(be->zero(w, MINK_WB_EVENT_COUNT, 0, 4));
+        STEP_TRY(impulses(w, be, s));
         STEP_TRY(be->pass(w, MINK_PASS_RESOLVE, s));
-        STEP_TRY(be->mark(w, MINK_STAGE_RESOLUTION));
         STEP_TRY(be->read(w, MINK_WB_EVENT_COUNT, 0, 1, events));
         if (*events <= s->event_capacity) break;
         STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)*events * sizeof(mink_event), 0));
@@ -146,7 +195,8 @@ fail:
 static void release_scratch(mink_world *w) {
     const mink_world_buf scratch[] = {MINK_WB_KEYS,  MINK_WB_ORDER, MINK_WB_KEYS2,        MINK_WB_ORDER2,
                                       MINK_WB_KEPT,  MINK_WB_ENTRIES, MINK_WB_FOUND,      MINK_WB_PAIRS,
-                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_RADIX, MINK_WB_SUMS};
+                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_RADIX, MINK_WB_SUMS,
+                                      MINK_WB_PAIRS2};
     for (size_t k = 0; k < sizeof scratch / sizeof scratch[0]; k++) mink__world_release(w, scratch[k]);
 }
 
@@ -167,11 +217,14 @@ mink_status mink__world_step_run(mink_world *w) {
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));
     STEP_TRY(be->zero(w, MINK_WB_ADJ_FILL, 0, (size_t)s.slots * 4));
+    STEP_TRY(be->zero(w, MINK_WB_ADJ_BACK, 0, (size_t)s.slots * 4));
     STEP_TRY(be->pass(w, MINK_PASS_DEGREE, &s));
     STEP_TRY(be->scan(w, MINK_WB_ADJ_START, s.slots));
     STEP_TRY(be->pass(w, MINK_PASS_NARROW, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_NARROWPHASE));
     STEP_TRY(resolution(w, be, &s, &events));
+    STEP_TRY(safety(w, be, &s));
+    STEP_TRY(be->mark(w, MINK_STAGE_RESOLUTION));
     mink__world_swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
     mink__world_swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
     w->pairs = w->stats.pairs = s.pairs;

@@ -86,14 +86,34 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
 #define MINK_SHAPES_PASS_KERNEL(name, items, item_fn, polygons_)                                   \
     MINK_PASS_KERNEL(name) {                                                                       \
         MINK_PASS_VIEW(items);                                                                     \
-        mink_step_params sp = s.params;                                                            \
-        sp.polygons = polygons_;                                                                   \
-        item_fn(v, sp, item);                                                                      \
+        mink_step_state st = s;                                                                    \
+        st.params.polygons = polygons_;                                                            \
+        item_fn(v, st, item);                                                                      \
     }
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_kernel, s.pairs, mink_narrow_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygon_kernel, s.pairs, mink_narrow_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_pick_kernel, s.slots, mink_pick_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygon_kernel, s.slots, mink_pick_item, 1u)
 MINK_SHAPES_PASS_KERNEL(mink_world_resolve_kernel, s.slots, mink_resolve_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygon_kernel, s.slots, mink_resolve_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_safety_kernel, s.pairs, mink_safety_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_world_safety_polygon_kernel, s.pairs, mink_safety_item, 1u)
+
+/* The impulse rounds' second half and the safety rounds' other passes sweep nothing: one build each. */
+MINK_PASS_KERNEL(mink_world_fire_kernel) {
+    MINK_PASS_VIEW(s.slots);
+    mink_fire_item(v, s, item);
+}
+
+MINK_PASS_KERNEL(mink_world_final_bounds_kernel) {
+    MINK_PASS_VIEW(s.slots);
+    mink_final_bounds_item(v, s.params, item);
+}
+
+MINK_PASS_KERNEL(mink_world_place_kernel) {
+    MINK_PASS_VIEW(s.slots);
+    mink_place_item(v, s, item);
+}
 
 /* ---- helpers over any array ------------------------------------------------------------------ */
 
@@ -151,4 +171,6 @@ __kernel void mink_world_layout_kernel(__global uint *sizes) {
     sizes[4] = sizeof(mink_grid_entry);
     sizes[5] = sizeof(mink_contact);
     sizes[6] = sizeof(mink_step_state);
+    sizes[7] = sizeof(mink_solve_body);
+    sizes[8] = sizeof(mink_place);
 }

@@ -544,6 +544,21 @@ static void demo_writes_png(void **state) {
     assert_false(exists("demo.png.tmp"));
 }
 
+/* The crowd streaming through a maze: none inside a wall, the same bits on both paths. */
+static void crowd_demo_writes_png(void **state) {
+    (void)state;
+    assert_int_equal(mink("demo --scene crowd --bodies 1500 --rooms 3 --steps 60 --size 160 --out crowd.png --check > crowd.txt"), 0);
+    FILE *f = fopen(scratch("crowd.txt"), "rb");
+    char text[4096] = {0};
+    fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_non_null(strstr(text, "tunnelled: 0\n"));
+    assert_non_null(strstr(text, "bit-identical to the scalar path: yes"));
+    assert_non_null(strstr(text, "deepest overlap: "));
+    assert_png("crowd.png", 160, 160);
+    assert_int_equal(mink("demo --scene plaza > /dev/null 2> scene.err"), 2);
+}
+
 static void bench_writes_csv_and_plot(void **state) {
     (void)state;
     assert_int_equal(mink("bench --max 3000 --out benchdir > bench.txt"), 0);
@@ -776,6 +791,7 @@ int main(void) {
         cmocka_unit_test(usage_errors),
         cmocka_unit_test(progress_on_a_terminal),
         cmocka_unit_test(demo_writes_png),
+        cmocka_unit_test(crowd_demo_writes_png),
         cmocka_unit_test(bench_writes_csv_and_plot),
         cmocka_unit_test(output_targets),
         cmocka_unit_test(signals_leave_nothing),

@@ -167,7 +167,8 @@ static void world_step_checked(mink_context *ctx, mink_world *w, outcome *o, siz
 static void world_scenario(mink_context *ctx, outcome *o) {
     memset(o, 0, sizeof *o);
     mink_world *w = NULL;
-    WORLD_CALL(ctx, o, mink_world_create(ctx, &(mink_world_desc){.initial_bodies = 32}, &w));
+    /* Two impulse rounds: every round is a few more calls, and each call is made to fail in turn. */
+    WORLD_CALL(ctx, o, mink_world_create(ctx, &(mink_world_desc){.initial_bodies = 32, .max_rounds = 2}, &w));
     mink_shape shapes[3] = {box_shape(0.5f, 0.5f), circle_shape(0.4f), box_shape(20.0f, 0.25f)};
     uint32_t ids[3];
     WORLD_CALL(ctx, o, mink_world_add_shapes(w, shapes, 3, ids));

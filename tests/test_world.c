@@ -573,7 +573,8 @@ static void broadphase_equals_brute_force(void **state) {
             /* A few dead slots in the middle. */
             if (n > 10) assert_int_equal(mink_world_remove(w[c], (uint32_t[]){3, 9}, 2), MINK_OK);
         }
-        /* Brute force over the same boxes (mink_bounds_item), with the same filter. */
+        /* Brute force over the same records (mink_bounds_item): boxes, filters, and two dynamic
+         * bodies' paths coming close. */
         const float dt = 1.0f / 30.0f;
         mink_aabb *bounds = malloc(n * sizeof *bounds);
         uint32_t *shape_of = malloc(n * 4);
@@ -582,8 +583,9 @@ static void broadphase_equals_brute_force(void **state) {
             shape_of[k] = (n > 10 && (k == 3 || k == 9)) ? MINK_WORLD_DEAD : s.shape[k];
             props[k] = (mink_body_props){s.inv_mass[k], 1.0f, s.response[k], s.category[k], s.mask[k]};
         }
-        mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .pos = s.pos, .vel = s.vel,
-                             .bounds = bounds};
+        mink_grid_entry *records = malloc(n * sizeof *records);
+        mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .props = props, .pos = s.pos,
+                             .vel = s.vel, .bounds = bounds, .records = records};
         mink_step_params sp = {.dt = dt, .skin = 0.0f, .iterations = 1};
         for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, sp, k);
         size_t cap = 64, count = 0;
@@ -591,7 +593,7 @@ static void broadphase_equals_brute_force(void **state) {
         for (uint32_t i = 0; i < n; i++)
             for (uint32_t j = i + 1; j < n; j++) {
                 if (shape_of[i] == MINK_WORLD_DEAD || shape_of[j] == MINK_WORLD_DEAD) continue;
-                if (!mink_bounds_overlap(bounds[i], bounds[j]) || !mink_world_wants(props[i], props[j])) continue;
+                if (!mink_grid_entries_meet(records[i], records[j])) continue; /* boxes, filters, paths */
                 if (count == cap) want = realloc(want, (cap *= 2) * sizeof *want);
                 want[count++] = (mink_world_pair){i, j};
             }
@@ -610,7 +612,7 @@ static void broadphase_equals_brute_force(void **state) {
             assert_memory_equal(got, want, count * sizeof *want); /* so also: none twice */
             free(got);
         }
-        free(want), free(bounds), free(shape_of), free(props), free(h);
+        free(want), free(bounds), free(shape_of), free(props), free(h), free(records);
         free_scene(&s);
         mink_world_destroy(w[0]);
         mink_world_destroy(w[1]);

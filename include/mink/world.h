@@ -90,6 +90,9 @@ typedef struct mink_world_desc {
                              ///< with MINK_ERR_CAPACITY before it allocates for them, says how
                              ///< many it needed (counted in 64 bits), and keeps no memory for them.
     uint32_t max_iterations; ///< contacts one body may take in one step; 0: 4
+    uint32_t max_rounds;     ///< rounds of impulses between dynamic bodies in one step; 0: 8. A chain
+                             ///< of n bodies passes a push along in about n rounds; what is left
+                             ///< waits for the next step (docs/world.md)
     float skin;              ///< gap left after a contact; 0: each body's own (mink_body_skin)
 } mink_world_desc;
 

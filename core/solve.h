@@ -1,0 +1,337 @@
+/* core/solve.h — dynamic bodies meeting each other: the impulse rounds and the safety rounds of a
+ * world step (docs/world.md, "Resolution", says why it is built this way).
+ *
+ * Valid C99 and OpenCL C, under the rules of core/geom.h. Passes, in step order:
+ *   impulse rounds (mink_pick_item, then mink_fire_item, per body, a few times): each dynamic body
+ *     picks its earliest approaching contact with another dynamic body, on the velocities the
+ *     bodies have now, swept over the whole step from where they start; two bodies that picked
+ *     each other exchange one impulse, computed once, equal and opposite. So momentum is kept, and
+ *     since the impulse never leaves a pair closing or parting faster than it closed, energy never
+ *     grows. Bodies of one round's impulses share no body: the result depends on no order.
+ *   resolution (core/step.h): each body's path against static and kinematic bodies, from its new
+ *     velocity, as before.
+ *   safety rounds (mink_safety_item per pair, then mink_place_item per body): the bodies' moves
+ *     swept against each other; two that would meet are both held back to before the contact.
+ *     Holding back never changes a velocity, and only shortens the first straight piece of a path,
+ *     which was swept against the walls already: nothing is moved through anything.
+ */
+#ifndef MINK_CORE_SOLVE_H
+#define MINK_CORE_SOLVE_H
+
+/* passes 1-3, over core/world.h */
+#include "core/broadphase.h"
+
+MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink_hit h, float t0, float span,
+                                 uint32_t flags, uint32_t iteration) {
+    mink_event e;
+    e.a = w.ids[i];
+    e.b = w.ids[j];
+    e.body_a = i;
+    e.body_b = j;
+    /* From the sub-step's fraction to the step's; never 1 by rounding. */
+    e.t = mink_minf(t0 + h.t * span, 0.99999994f);
+    e.t_exit = h.t_exit == MINK_INF ? MINK_INF : t0 + h.t_exit * span;
+    e.normal = h.normal;
+    e.point = h.point;
+    e.depth = h.depth;
+    e.flags = h.flags | flags;
+    e.iteration = iteration;
+    e.reserved = 0u;
+    uint32_t at = MINK_ATOMIC_INC(w.event_count);
+    if (at < w.event_capacity) w.events[at] = e;
+}
+
+/// Whether hit h with body j comes before the best so far: earlier, then the smaller user id, then
+/// the smaller handle. A total order, so the pick does not depend on the list's order.
+MINK_INLINE int mink_hit_before(mink_hit h, uint64_t id, uint32_t j, mink_hit best, uint64_t best_id,
+                                uint32_t best_j) {
+    if (h.t != best.t) return h.t < best.t;
+    if (id != best_id) return id < best_id;
+    return j < best_j;
+}
+
+/// A pair's rank among contacts at the same time: a hash of both user ids, the same from either
+/// side. Ties are common (a pressed crowd's contacts are all at t = 0); broken by one body's id,
+/// the picks would form chains and a round would settle one pair a chain; broken by a hash, about
+/// a third of the bodies pair off every round.
+MINK_INLINE uint32_t mink_pair_rank(uint64_t a, uint64_t b) {
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    uint32_t x = (uint32_t)lo ^ (uint32_t)(lo >> 32) * 0x9e3779b9u;
+    x = (x ^ (uint32_t)hi * 0x85ebca6bu ^ (uint32_t)(hi >> 32)) * 0xc2b2ae35u;
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    return x;
+}
+
+/// The velocities of a round's parity.
+MINK_INLINE MINK_GLOBAL mink_vec2 *mink_round_vel(mink_world_view w, uint32_t round) {
+    return w.wvel + (round & 1u) * w.count;
+}
+
+/// The restitution a body brings to a contact: its own when it bounces, else 0. A pair of dynamic
+/// bodies takes the smaller of its two (STOP, like SLIDE, brings 0: a body cannot stop alone
+/// without breaking momentum).
+MINK_INLINE float mink_restitution_of(mink_body_props p) {
+    return p.response == (uint32_t)MINK_RESPONSE_BOUNCE ? p.restitution : 0.0f;
+}
+
+/// Where body x is at time tau of the step, when it moved with its planned velocity until `kink`
+/// and with velocity v after.
+MINK_INLINE mink_vec2 mink_kinked_at(mink_world_view w, mink_step_params sp, uint32_t x, mink_vec2 v, float kink,
+                                     float tau) {
+    mink_vec2 p = w.pos[x], v0 = w.vel[x];
+    float before = sp.dt * kink, after = sp.dt * (tau - kink);
+    return mink_v2((p.x + v0.x * before) + v.x * after, (p.y + v0.y * before) + v.y * after);
+}
+
+/// Bodies i and j, each on its planned path until its first impulse (ki, kj; 0 for a body that
+/// took none: its velocity is the planned one) and on its velocity now (vi, vj) after, swept from
+/// the later of the two to the step's end, as i sees it; t as a fraction of the step. Always the
+/// smaller slot first, so both bodies of a pair get the same bits.
+MINK_INLINE mink_hit mink_pair_sweep(mink_world_view w, mink_step_params sp, uint32_t i, mink_vec2 vi, float ki,
+                                     uint32_t j, mink_vec2 vj, float kj) {
+    uint32_t a = i < j ? i : j, b = i < j ? j : i;
+    mink_vec2 va = i < j ? vi : vj, vb = i < j ? vj : vi;
+    float ka = i < j ? ki : kj, kb = i < j ? kj : ki;
+    float tau = mink_maxf(ka, kb), span = sp.dt * (1.0f - tau);
+    mink_hit h = mink_sweep_placed(w.shapes + w.shape_of[a], mink_kinked_at(w, sp, a, va, ka, tau),
+                                   mink_v2(va.x * span, va.y * span), w.shapes + w.shape_of[b],
+                                   mink_kinked_at(w, sp, b, vb, kb, tau), mink_v2(vb.x * span, vb.y * span),
+                                   sp.polygons);
+    h.t = tau + h.t * (1.0f - tau);
+    if (h.t_exit != MINK_INF) h.t_exit = tau + h.t_exit * (1.0f - tau);
+    return i == a ? h : mink_hit_mirror(h);
+}
+
+/// The earliest contact of body i with a static or kinematic body of its list: the narrowphase's
+/// while it took no impulse, else swept from its first impulse (`kink`) on its velocity vi now. 2
+/// when none.
+MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint32_t i, mink_vec2 vi, int changed,
+                                    float kink) {
+    float first = 2.0f, span = sp.dt * (1.0f - kink);
+    mink_vec2 at = changed ? mink_kinked_at(w, sp, i, vi, kink, kink) : w.pos[i];
+    for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
+        uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
+        if (bits & (MINK_CONTACT_SENSOR | MINK_CONTACT_DYNAMIC)) continue;
+        mink_hit h = w.contacts[e].hit;
+        if (changed) {
+            mink_vec2 vj = w.vel[j], pj = w.pos[j];
+            h = mink_sweep_placed(w.shapes + w.shape_of[i], at, mink_v2(vi.x * span, vi.y * span),
+                                  w.shapes + w.shape_of[j], mink_v2(pj.x + vj.x * sp.dt * kink, pj.y + vj.y * sp.dt * kink),
+                                  mink_v2(vj.x * span, vj.y * span), sp.polygons);
+            h.t = kink + h.t * (1.0f - kink);
+        }
+        if (h.flags & MINK_HIT_CONTACT) first = mink_minf(first, h.t);
+    }
+    return first;
+}
+
+/// Impulse round `round`, body i's pick: the earliest contact, among the dynamic bodies of its
+/// list, that closes (relative normal velocity below 0) and comes no later than its first static
+/// contact (after that its path is the wall's business). Round 0 also sets up the body's state;
+/// later rounds pick again only bodies that changed or whose pairs did (a pick that could not be
+/// taken stays as it was: nothing it depends on moved).
+MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t i) {
+    MINK_GLOBAL mink_solve_body *me = w.solve + i;
+    if (i == 0u) w.counters[0] = 0u; /* the round's impulses, counted by the next pass */
+    if (s.round == 0u) {
+        me->dirty = me->changed = me->fired = 0u;
+        me->first_t = 1.0f;
+        me->first_n = mink_v2(0.0f, 0.0f);
+        me->deepest = 0.0f; /* the resolution sets it for a body with near pairs */
+        w.wvel[i] = w.vel[i];
+    } else if (me->dirty != s.round) {
+        return;
+    }
+    me->pick = MINK_WORLD_DEAD;
+    if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) return;
+    /* Round 0 sets up every body's state in this pass: it reads none of the others'. */
+    MINK_GLOBAL const mink_vec2 *vel = s.round == 0u ? w.vel : mink_round_vel(w, s.round);
+    mink_vec2 vi = vel[i];
+    uint32_t changed = me->changed, best_j = MINK_WORLD_DEAD;
+    float kink = changed ? me->first_t : 0.0f;
+    float walls = mink_first_static(w, s.params, i, vi, (int)changed, kink);
+    /* A closing speed that would not cross its skin in what is left of the step needs no impulse:
+     * without this floor, a pressed crowd's impulses shrink geometrically and never end. */
+    mink_vec2 v0 = w.vel[i];
+    float skin = s.params.skin > 0.0f ? s.params.skin
+                                      : mink_body_skin(mink_shape_bounds(w.shapes + w.shape_of[i], w.pos[i]),
+                                                       mink_length(mink_v2(v0.x * s.params.dt, v0.y * s.params.dt)));
+    mink_hit best = mink_hit_none();
+    uint64_t best_id = 0, id = w.ids[i];
+    uint32_t best_rank = 0u;
+    for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
+        uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
+        if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
+        mink_vec2 vj = vel[j];
+        uint32_t other = s.round == 0u ? 0u : w.solve[j].changed;
+        mink_hit h = w.contacts[e].hit;
+        if (changed | other)
+            h = mink_pair_sweep(w, s.params, i, vi, kink, j, vj, other ? w.solve[j].first_t : 0.0f);
+        if (!(h.flags & MINK_HIT_CONTACT) || h.t > walls) continue;
+        float vn = (vi.x - vj.x) * h.normal.x + (vi.y - vj.y) * h.normal.y;
+        if (!(vn * s.params.dt * (1.0f - h.t) < -skin)) continue; /* parting, sliding past, or hardly closing */
+        uint64_t jd = w.ids[j];
+        uint32_t rank = mink_pair_rank(id, jd);
+        /* Earliest first; at the same time the higher rank, then the smaller id and handle. */
+        int before = best_j == MINK_WORLD_DEAD || h.t < best.t ||
+                     (h.t == best.t && (rank != best_rank ? rank > best_rank : mink_hit_before(h, jd, j, best, best_id, best_j)));
+        if (before) {
+            best = h;
+            best_id = jd;
+            best_rank = rank;
+            best_j = j;
+        }
+    }
+    me->pick = best_j;
+    me->hit = best;
+}
+
+/// Impulse round `round`, body i: when i and the body it picked picked each other, the pair's
+/// impulse, computed from the smaller slot's side so both get the same bits: the relative normal
+/// velocity vn becomes -e vn, e the pair's restitution, each body's change scaled by its inverse
+/// mass. Every body copies its velocity into the next round's.
+MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t i) {
+    MINK_GLOBAL const mink_vec2 *vel = mink_round_vel(w, s.round);
+    MINK_GLOBAL mink_vec2 *next = mink_round_vel(w, s.round + 1u);
+    MINK_GLOBAL mink_solve_body *me = w.solve + i;
+    next[i] = vel[i];
+    uint32_t j = me->pick;
+    if (j == MINK_WORLD_DEAD || w.solve[j].pick != i) return;
+    uint32_t a = i < j ? i : j, b = i < j ? j : i;
+    mink_vec2 n = w.solve[a].hit.normal, va = vel[a], vb = vel[b];
+    mink_body_props pa = w.props[a], pb = w.props[b];
+    float vn = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y;
+    float e = mink_minf(mink_restitution_of(pa), mink_restitution_of(pb));
+    float impulse = -((1.0f + e) * vn) / (pa.inv_mass + pb.inv_mass);
+    if (i == a) {
+        float k = impulse * pa.inv_mass;
+        next[i] = mink_v2(va.x + n.x * k, va.y + n.y * k);
+    } else {
+        float k = impulse * pb.inv_mass;
+        next[i] = mink_v2(vb.x - n.x * k, vb.y - n.y * k);
+    }
+    if (!me->fired) {
+        me->fired = 1u;
+        me->first_t = me->hit.t;
+        me->first_n = me->hit.normal;
+    }
+    me->changed = 1u;
+    /* It and every dynamic body of its list pick again next round. */
+    MINK_ATOMIC_MAX(&me->dirty, s.round + 1u);
+    for (uint32_t c = w.adj_start[i]; c < w.adj_start[i] + w.adj_fill[i]; c++) {
+        uint32_t bits = w.contacts[c].other;
+        if (bits & MINK_CONTACT_DYNAMIC) MINK_ATOMIC_MAX(&w.solve[bits & MINK_CONTACT_SLOT].dirty, s.round + 1u);
+    }
+    mink_emit_event(w, i, j, me->hit, 0.0f, 1.0f, 0u, s.round);
+    MINK_ATOMIC_INC(&w.counters[0]);
+}
+
+/// Where body i ends when the safety rounds keep `keep` of its path: all of it (1) where the
+/// resolution put it, else that share of its path up to its first wall (start, kink, mid), by
+/// length. That piece was swept against the walls: a body held back stays clear of them.
+MINK_INLINE mink_vec2 mink_place_at(mink_world_view w, uint32_t i, float keep) {
+    if (keep >= 1.0f) return w.pos_out[i];
+    mink_vec2 p = w.pos[i], k = w.place[i].kink, m = w.place[i].mid;
+    float first = mink_length(mink_v2(k.x - p.x, k.y - p.y)), second = mink_length(mink_v2(m.x - k.x, m.y - k.y));
+    float d = keep * (first + second);
+    if (d <= first) {
+        float f = first > 0.0f ? d / first : 0.0f;
+        return mink_v2(p.x + (k.x - p.x) * f, p.y + (k.y - p.y) * f);
+    }
+    float f = mink_minf((d - first) / second, 1.0f); /* second > 0 here */
+    return mink_v2(k.x + (m.x - k.x) * f, k.y + (m.y - k.y) * f);
+}
+
+/// Slot i's box for the safety rounds' own broadphase: a dynamic body's shape where it started, where
+/// the resolution put it, where its path turned and where it met its first wall (wherever the
+/// safety rounds may place it lies within), grown by twice its skin. Other bodies get none (an invalid box): walls
+/// were the resolution's. The record's near is infinite: no cull.
+MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+    uint32_t sid = w.shape_of[i];
+    mink_aabb b;
+    b.min = b.max = mink_v2(MINK_INF, MINK_INF);
+    if (sid == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) {
+        w.bounds[i] = b;
+        return;
+    }
+    MINK_GLOBAL const mink_shape *s = w.shapes + sid;
+    mink_aabb b0 = mink_shape_bounds(s, w.pos[i]), b1 = mink_shape_bounds(s, w.pos_out[i]);
+    mink_aabb b2 = mink_shape_bounds(s, w.place[i].mid), b3 = mink_shape_bounds(s, w.place[i].kink);
+    b2.min = mink_v2(mink_minf(b2.min.x, b3.min.x), mink_minf(b2.min.y, b3.min.y));
+    b2.max = mink_v2(mink_maxf(b2.max.x, b3.max.x), mink_maxf(b2.max.y, b3.max.y));
+    mink_vec2 v = w.vel[i];
+    float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b0, mink_length(mink_v2(v.x * sp.dt, v.y * sp.dt)));
+    float grow = 2.0f * skin;
+    b.min = mink_v2(mink_minf(mink_minf(b0.min.x, b1.min.x), b2.min.x) - grow,
+                    mink_minf(mink_minf(b0.min.y, b1.min.y), b2.min.y) - grow);
+    b.max = mink_v2(mink_maxf(mink_maxf(b0.max.x, b1.max.x), b2.max.x) + grow,
+                    mink_maxf(mink_maxf(b0.max.y, b1.max.y), b2.max.y) + grow);
+    w.bounds[i] = b;
+    mink_grid_entry e = mink_grid_entry_of(w, sp, i);
+    e.near = MINK_INF;
+    w.records[i] = e;
+}
+
+/// How much two bodies may end a step overlapping: 1/32 of the smaller one's push reach (1/128 of
+/// its smaller side). Less than this is left to the next step's push; more is held back.
+MINK_INLINE float mink_overlap_allowed(MINK_GLOBAL const mink_shape *a, MINK_GLOBAL const mink_shape *b) {
+    return mink_minf(mink_push_reach(a), mink_push_reach(b)) * 0.03125f;
+}
+
+/// Safety round `round`, pair k: when both bodies are dynamic and their moves, as straight lines
+/// from where they started to where they would end, pass through each other, or end overlapping
+/// by more than mink_overlap_allowed and than they started, both keep only part of their moves:
+/// what comes before the contact, a little less (none of it when they started overlapping, or
+/// with s.emit 1). The smallest
+/// keep any pair gives a body wins (an atomic minimum on the bits of a float in [0, 1], which order
+/// as the float does). After round 0, only pairs with a body whose keep just changed are swept.
+MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    mink_world_pair p = w.pairs[k];
+    if (!mink_is_dynamic(w.props[p.a]) || !mink_is_dynamic(w.props[p.b])) return;
+    mink_place qa = w.place[p.a], qb = w.place[p.b];
+    if (s.round > 0u && !(qa.changed | qb.changed)) return;
+    uint32_t now = s.round & 1u, next = now ^ 1u;
+    float keep_a = mink_bits_float(qa.keep[now]), keep_b = mink_bits_float(qb.keep[now]);
+    if (keep_a == 0.0f && keep_b == 0.0f) return;
+    MINK_GLOBAL const mink_shape *sa = w.shapes + w.shape_of[p.a], *sb = w.shapes + w.shape_of[p.b];
+    mink_vec2 pa = w.pos[p.a], pb = w.pos[p.b];
+    mink_vec2 ea = mink_place_at(w, p.a, keep_a), eb = mink_place_at(w, p.b, keep_b);
+    mink_vec2 ma = mink_v2(ea.x - pa.x, ea.y - pa.y), mb = mink_v2(eb.x - pb.x, eb.y - pb.y);
+    mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, s.params.polygons);
+    if (!(h.flags & MINK_HIT_CONTACT)) return;
+    float allowed = mink_overlap_allowed(sa, sb), share = 0.0f;
+    if ((h.flags & MINK_HIT_OVERLAP) || h.t_exit > 1.0f) { /* they end overlapping: by how much */
+        mink_hit end = mink_sweep_placed(sa, ea, mink_v2(0.0f, 0.0f), sb, eb, mink_v2(0.0f, 0.0f), s.params.polygons);
+        /* Overlapping already, they may part or stay as deep, never deeper (a body pressed into one
+         * that cannot give way would creep in a step at a time); held, they stay where they were.
+         * And a body pushed out of a deep overlap may press into another, up to half as deep: in
+         * a packed crowd the overlaps spread and shrink, where holding every push would keep them. */
+        float spread = 0.5f * mink_maxf(w.solve[p.a].deepest, w.solve[p.b].deepest);
+        if (!(end.depth > mink_maxf(mink_maxf(h.depth, allowed), spread))) return;
+    }
+    if (!(h.flags & MINK_HIT_OVERLAP)) share = h.t * 0.99609375f; /* 2^-8 short of the contact */
+    if (s.emit) share = 0.0f;
+    MINK_ATOMIC_MIN(&w.place[p.a].keep[next], mink_float_bits(keep_a * share));
+    MINK_ATOMIC_MIN(&w.place[p.b].keep[next], mink_float_bits(keep_b * share));
+    MINK_ATOMIC_INC(&w.counters[1]);
+}
+
+/// Body i between safety rounds (s.emit 0): the keep that round `round` starts from copied to the
+/// one it writes, and whether the round before changed it. After the last (s.emit 1): its place.
+MINK_INLINE void mink_place_item(mink_world_view w, mink_step_state s, uint32_t i) {
+    if (i == 0u && !s.emit) w.counters[1] = 0u; /* the round's conflicts, counted by the next pass */
+    if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) return;
+    MINK_GLOBAL mink_place *q = w.place + i;
+    uint32_t now = q->keep[s.round & 1u];
+    if (s.emit) {
+        float keep = mink_bits_float(now);
+        if (keep < 1.0f) w.pos_out[i] = mink_place_at(w, i, keep);
+        return;
+    }
+    q->changed = now != q->keep[(s.round & 1u) ^ 1u];
+    q->keep[(s.round & 1u) ^ 1u] = now;
+}
+
+#endif /* MINK_CORE_SOLVE_H */

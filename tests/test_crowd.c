@@ -1,0 +1,436 @@
+/* tests/test_crowd.c — dynamic bodies meeting each other (issue 29), on both paths: the issue's three
+ * failing cases, a Newton's cradle, pairs head-on and offset against a double-precision oracle,
+ * momentum in a cluster without walls, energy over 1 000 steps of the arena's scene B, and a crowd
+ * pushed through a door. Physical claims are checked every step, and the paths with memcmp. */
+#include "test_util.h"
+
+#include "bench/arena.h"
+#include "mink/world.h"
+
+static void ok(mink_status st) {
+    if (st != MINK_OK) fprintf(stderr, "%s: %s\n", mink_status_string(st), mink_last_error());
+    assert_int_equal(st, MINK_OK);
+}
+
+static mink_world *new_world(mink_context *ctx, const mink_world_desc *desc) {
+    mink_world *w = NULL;
+    ok(mink_world_create(ctx, desc, &w));
+    return w;
+}
+
+typedef struct body {
+    uint32_t shape;
+    mink_vec2 p, v;
+    float inv_mass, restitution;
+    uint32_t response;
+} body;
+
+static uint32_t add(mink_world *w, body b) {
+    uint32_t h;
+    mink_world_bodies in = {.count = 1, .shape = &b.shape, .position = &b.p, .velocity = &b.v,
+                            .inv_mass = &b.inv_mass, .restitution = &b.restitution, .response = &b.response};
+    ok(mink_world_add(w, &in, &h));
+    return h;
+}
+
+static uint32_t shape(mink_world *w, mink_shape s) {
+    uint32_t id;
+    ok(mink_world_add_shapes(w, &s, 1, &id));
+    return id;
+}
+
+static mink_vec2 get_p(mink_world *w, uint32_t h) {
+    mink_vec2 p;
+    ok(mink_world_get(w, &h, 1, &p, NULL));
+    return p;
+}
+
+static mink_vec2 get_v(mink_world *w, uint32_t h) {
+    mink_vec2 v;
+    ok(mink_world_get(w, &h, 1, NULL, &v));
+    return v;
+}
+
+#define BOTH(p) mink_context *ctxs[2] = {(p)->scalar, (p)->opencl}; for (int c = 0; c < 2; c++)
+#define DT (1.0f / 60.0f)
+
+/* ---- the issue's cases ------------------------------------------------------------------------ */
+
+/* A circle hits a wall before its path would reach a circle behind the wall: the one behind never
+ * learns of it. */
+static void nothing_reacts_through_a_wall(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t wall = shape(w, box_shape(0.05f, 5.0f)), disc = shape(w, circle_shape(0.1f));
+        add(w, (body){wall, mink_v2(0.5f, 0.0f), mink_v2(0, 0), 0.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t mover = add(w, (body){disc, mink_v2(1.0f, 0.0f), mink_v2(-120.0f, 0.0f), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t behind = add(w, (body){disc, mink_v2(-0.2f, 0.0f), mink_v2(0, 0), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        for (int s = 0; s < 10; s++) {
+            ok(mink_world_step(w, DT));
+            assert_float_equal(get_v(w, behind).x, 0.0f, 0.0);
+            assert_float_equal(get_p(w, behind).x, -0.2f, 0.0);
+            assert_true(get_p(w, mover).x > 0.55f + 0.1f - 1e-3f); /* on its side of the wall */
+        }
+        mink_world_destroy(w);
+    }
+}
+
+/* A circle moving 20 radii a step into one at rest: they meet, share the momentum (SLIDE: no
+ * bounce) and the mover never ends past the other. */
+static void no_pass_through(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t disc = shape(w, circle_shape(0.1f));
+        uint32_t a = add(w, (body){disc, mink_v2(0.0f, 0.0f), mink_v2(120.0f, 0.0f), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t b = add(w, (body){disc, mink_v2(1.0f, 0.0f), mink_v2(0, 0), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        for (int s = 0; s < 10; s++) {
+            ok(mink_world_step(w, DT));
+            mink_vec2 pa = get_p(w, a), pb = get_p(w, b), va = get_v(w, a), vb = get_v(w, b);
+            assert_true(pb.x - pa.x >= 0.2f - 1e-4f);
+            assert_float_equal(va.x + vb.x, 120.0f, 1e-3);
+        }
+        assert_float_equal(get_v(w, a).x, 60.0f, 1e-3); /* inelastic: both at half the speed */
+        mink_world_destroy(w);
+    }
+}
+
+/* A small circle moving up at a wall's underside while overlapping a large one at rest: the push
+ * out of the overlap is swept like any move, so it never goes through the wall. */
+static void pushes_never_cross_walls(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t wall = shape(w, box_shape(5.0f, 0.05f)), small = shape(w, circle_shape(0.05f)),
+                 large = shape(w, circle_shape(0.2f));
+        add(w, (body){wall, mink_v2(0.0f, 0.0f), mink_v2(0, 0), 0.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t s1 = add(w, (body){small, mink_v2(0.0f, -1.105f), mink_v2(0.0f, 60.0f), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t s2 = add(w, (body){large, mink_v2(0.0f, -1.115f), mink_v2(0, 0), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        for (int s = 0; s < 20; s++) {
+            ok(mink_world_step(w, DT));
+            assert_true(get_p(w, s1).y <= -0.1f + 1e-4f);
+            assert_true(get_p(w, s2).y <= -0.25f + 1e-4f);
+        }
+        mink_world_destroy(w);
+    }
+}
+
+/* ---- a Newton's cradle ------------------------------------------------------------------------ */
+
+/* Ten balls of diameter 1 in a row, a hair apart, the first hit by an eleventh at 0.5 to 50
+ * diameters a step (restitution 1; 12 impulse rounds, one a link and more). Every step: the order kept with no overlap past 1 % of a
+ * diameter, momentum kept, energy never up; in the end the last ball leaves with the striker's
+ * speed and the others are still. */
+static void newtons_cradle(void **state) {
+    const float speeds[] = {0.5f, 2.0f, 10.0f, 50.0f}; /* diameters a step */
+    for (size_t k = 0; k < sizeof speeds / sizeof *speeds; k++) {
+        BOTH((paths *)*state) {
+            mink_world *w = new_world(ctxs[c], &(mink_world_desc){.max_rounds = 12}); /* a chain of 11 */
+            uint32_t ball = shape(w, circle_shape(0.5f)), h[11];
+            float v = speeds[k] / DT;
+            h[0] = add(w, (body){ball, mink_v2(-1.0f - 0.5f * speeds[k], 0.0f), mink_v2(v, 0.0f), 1.0f, 1.0f,
+                                 MINK_RESPONSE_BOUNCE});
+            for (int b = 1; b < 11; b++)
+                h[b] = add(w, (body){ball, mink_v2((float)(b - 1) * 1.001f, 0.0f), mink_v2(0, 0), 1.0f, 1.0f,
+                                     MINK_RESPONSE_BOUNCE});
+            double e0 = 0.5 * (double)v * v;
+            for (int s = 0; s < 4; s++) {
+                ok(mink_world_step(w, DT));
+                mink_vec2 p[11], vel[11];
+                ok(mink_world_get(w, h, 11, p, vel));
+                double momentum = 0.0, energy = 0.0;
+                for (int b = 0; b < 11; b++) {
+                    momentum += vel[b].x;
+                    energy += 0.5 * ((double)vel[b].x * vel[b].x + (double)vel[b].y * vel[b].y);
+                    if (b > 0) assert_true(p[b].x - p[b - 1].x >= 0.99f);
+                }
+                assert_float_equal(momentum, v, 1e-5 * v);
+                assert_true(energy <= e0 * (1.0 + 1e-5));
+            }
+            mink_vec2 vel[11];
+            ok(mink_world_get(w, h, 11, NULL, vel));
+            for (int b = 0; b < 10; b++) assert_float_equal(vel[b].x, 0.0f, 1e-4 * v);
+            assert_float_equal(vel[10].x, v, 1e-4 * v);
+            mink_world_destroy(w);
+        }
+    }
+}
+
+/* ---- pairs against an oracle ------------------------------------------------------------------ */
+
+/* Two discs (radius 0.5 and 0.25), a moving right, b moving left, offset sideways by `offset` of
+ * the sum of radii, placed to touch at half the step; inverse masses 1 and inv_b; restitution e.
+ * The oracle, in double: the contact's normal where the relative motion first brings the centres
+ * to the sum of radii, the impulse that turns the normal velocity vn into -e vn. */
+static void pair_against_oracle(const paths *p, float speed, float inv_b, float offset, float e) {
+    const double ra = 0.5, rb = 0.25, R = ra + rb;
+    double v = speed * 1.0 / DT; /* speed: diameters of a (1) a step */
+    double y = offset * R, gap_x = sqrt(R * R - y * y);
+    /* At t = 0.5 the centres are gap_x apart along x: each has moved v dt / 2 towards the other. */
+    double xa = -0.5 * (gap_x + v * DT), xb = 0.5 * (gap_x + v * DT);
+    double nx = (xa + 0.5 * v * DT) - (xb - 0.5 * v * DT), ny = -y; /* from b to a at contact */
+    double len = sqrt(nx * nx + ny * ny);
+    nx /= len, ny /= len;
+    double vn = (v - (-v)) * nx, impulse = -(1.0 + e) * vn / (1.0 + inv_b);
+    double va_x = v + impulse * nx, va_y = impulse * ny, vb_x = -v - impulse * inv_b * nx, vb_y = -impulse * inv_b * ny;
+    BOTH(p) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t sa = shape(w, circle_shape((float)ra)), sb = shape(w, circle_shape((float)rb));
+        uint32_t a = add(w, (body){sa, mink_v2((float)xa, 0.0f), mink_v2((float)v, 0.0f), 1.0f, e, MINK_RESPONSE_BOUNCE});
+        uint32_t b = add(w, (body){sb, mink_v2((float)xb, (float)y), mink_v2((float)-v, 0.0f), inv_b, e, MINK_RESPONSE_BOUNCE});
+        ok(mink_world_step(w, DT));
+        mink_vec2 ga = get_v(w, a), gb = get_v(w, b);
+        double tol = 2e-5 * v;
+        assert_float_equal(ga.x, va_x, tol);
+        assert_float_equal(ga.y, va_y, tol);
+        assert_float_equal(gb.x, vb_x, tol * (1.0 + inv_b));
+        assert_float_equal(gb.y, vb_y, tol * (1.0 + inv_b));
+        for (int s = 0; s < 5; s++) { /* apart ever after, never crossed */
+            mink_vec2 pa = get_p(w, a), pb = get_p(w, b);
+            double d = hypot((double)pb.x - pa.x, (double)pb.y - pa.y);
+            assert_true(d >= R * 0.99);
+            ok(mink_world_step(w, DT));
+        }
+        mink_world_destroy(w);
+    }
+}
+
+static void head_on_and_offset(void **state) {
+    const float speeds[] = {0.5f, 3.0f, 12.0f, 50.0f}, inv_b[] = {1.0f, 4.0f, 0.02f, 50.0f};
+    const float offsets[] = {0.0f, 0.5f, 0.9f}, restitution[] = {1.0f, 0.5f, 0.0f};
+    for (size_t s = 0; s < 4; s++)
+        for (size_t m = 0; m < 4; m++)
+            for (size_t o = 0; o < 3; o++) pair_against_oracle(*state, speeds[s], inv_b[m], offsets[o], restitution[(s + m + o) % 3]);
+}
+
+/* ---- momentum and energy --------------------------------------------------------------------- */
+
+/* 2 000 circles and boxes of mixed masses packed in a box of 15 × 15 with no walls, moving 0.5 to
+ * 2 units a step every which way (restitution 1 or 0.5), for 100 steps: momentum as at the start,
+ * energy never up, and the paths bit for bit the same. */
+static void momentum_in_a_cluster(void **state) {
+    paths *p = *state;
+    enum { N = 2000, STEPS = 100 };
+    mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
+    mink_shape shapes[4] = {circle_shape(0.1f), circle_shape(0.2f), box_shape(0.1f, 0.15f), box_shape(0.2f, 0.1f)};
+    uint32_t ids[4], shape_of[N], response[N], h[2][N];
+    mink_vec2 pos[N], vel[N];
+    float inv[N], rest[N];
+    mink_rng rng = mink_rng_seed(29);
+    for (int k = 0; k < N; k++) {
+        shape_of[k] = (uint32_t)(k % 4);
+        pos[k] = mink_v2(mink_rng_float(&rng, -7.5f, 7.5f), mink_rng_float(&rng, -7.5f, 7.5f));
+        float speed = mink_rng_float(&rng, 0.5f, 2.0f) / DT, angle = mink_rng_float(&rng, 0.0f, 6.2831853f);
+        vel[k] = mink_v2(speed * cosf(angle), speed * sinf(angle));
+        inv[k] = mink_rng_float(&rng, 0.5f, 2.0f);
+        rest[k] = k % 3 ? 1.0f : 0.5f;
+        response[k] = MINK_RESPONSE_BOUNCE;
+    }
+    for (int c = 0; c < 2; c++) {
+        ok(mink_world_add_shapes(w[c], shapes, 4, ids));
+        for (int k = 0; k < N; k++) shape_of[k] = ids[k % 4];
+        mink_world_bodies b = {.count = N, .shape = shape_of, .position = pos, .velocity = vel, .inv_mass = inv,
+                               .restitution = rest, .response = response};
+        ok(mink_world_add(w[c], &b, h[c]));
+    }
+    double p0x = 0, p0y = 0, scale = 0, e_last = 0;
+    for (int k = 0; k < N; k++) {
+        p0x += vel[k].x / inv[k], p0y += vel[k].y / inv[k];
+        scale += hypot(vel[k].x, vel[k].y) / inv[k];
+        e_last += 0.5 * ((double)vel[k].x * vel[k].x + (double)vel[k].y * vel[k].y) / inv[k];
+    }
+    static mink_vec2 got[2][N], gv[2][N];
+    size_t impulses = 0;
+    for (int s = 0; s < STEPS; s++) {
+        for (int c = 0; c < 2; c++) {
+            ok(mink_world_step(w[c], DT));
+            ok(mink_world_get(w[c], h[c], N, got[c], gv[c]));
+        }
+        impulses += mink_world_get_stats(w[0]).events;
+        double px = 0, py = 0, e = 0;
+        for (int k = 0; k < N; k++) {
+            px += gv[0][k].x / inv[k], py += gv[0][k].y / inv[k];
+            e += 0.5 * ((double)gv[0][k].x * gv[0][k].x + (double)gv[0][k].y * gv[0][k].y) / inv[k];
+        }
+        assert_true(fabs(px - p0x) <= 1e-4 * scale && fabs(py - p0y) <= 1e-4 * scale);
+        assert_true(e <= e_last * (1.0 + 1e-5));
+        e_last = e;
+        assert_memory_equal(got[0], got[1], sizeof got[0]);
+        assert_memory_equal(gv[0], gv[1], sizeof gv[0]);
+    }
+    assert_true(impulses > 1000); /* the cluster did collide */
+    mink_world_destroy(w[0]);
+    mink_world_destroy(w[1]);
+}
+
+/* The arena's scene B at 10^4 bodies for 1 000 steps: energy never grows by more than 1e-5 of
+ * itself a step, nothing crosses a wall, and the paths agree bit for bit at the end. */
+static void energy_over_scene_b(void **state) {
+    paths *p = *state;
+    enum { N = 10000, STEPS = 1000 };
+    mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
+    arena a[2];
+    for (int c = 0; c < 2; c++) assert_int_equal(arena_build(w[c], N, 1, 29, &a[c]), 0);
+    static mink_vec2 pos[2][N], vel[2][N], prev[N], prev_vel[N];
+    ok(mink_world_get(w[0], a[0].handles, N, prev, prev_vel));
+    double e0 = arena_energy(prev_vel, N), e_last = e0;
+    size_t tunnelled = 0;
+    for (int s = 0; s < STEPS; s++) {
+        for (int c = 0; c < 2; c++) {
+            ok(mink_world_step(w[c], ARENA_DT));
+            ok(mink_world_get(w[c], a[c].handles, N, pos[c], vel[c]));
+        }
+        double e = arena_energy(vel[0], N);
+        assert_true(e <= e_last * (1.0 + 1e-5));
+        e_last = e;
+        for (int i = 0; i < N; i++)
+            tunnelled += (size_t)arena_tunnelled(&a[0], prev[i], pos[0][i], hypot(prev_vel[i].x, prev_vel[i].y) * ARENA_DT + 0.1);
+        memcpy(prev, pos[0], sizeof prev);
+        memcpy(prev_vel, vel[0], sizeof prev_vel);
+    }
+    assert_int_equal(tunnelled, 0);
+    assert_memory_equal(pos[0], pos[1], sizeof pos[0]);
+    assert_memory_equal(vel[0], vel[1], sizeof vel[0]);
+    printf("scene B, 10^4 bodies, 1000 steps: energy end / start %.6f, deepest overlap %.4f\n", e_last / e0,
+           arena_deepest(&a[0], pos[0]));
+    for (int c = 0; c < 2; c++) {
+        arena_free(&a[c]);
+        mink_world_destroy(w[c]);
+    }
+}
+
+/* ---- a crowd through a door ------------------------------------------------------------------- */
+
+/* 10^4 discs of radius 0.1 packed left of a wall with a door one disc wide (never two), each
+ * step steered towards the door (velocity eased towards 2 units a second at it), inside a closed
+ * room. Every step: none inside a wall, none across the wall's line but through the door, all
+ * alive and finite, and the overlaps bounded; the paths bit for bit the same. */
+static void crowd_through_a_door(void **state) {
+    paths *p = *state;
+    enum { SIDE = 100, N = SIDE * SIDE, STEPS = 200 };
+    const float r = 0.1f, door = 0.19f; /* 0.38 wide: one disc of 0.2 at a time, never two */
+    /* A pressed crowd settles its contacts in more impulse rounds than the default (docs/world.md). */
+    mink_world_desc desc = {.max_rounds = 16};
+    mink_world *w[2] = {new_world(p->scalar, &desc), new_world(p->opencl, &desc)};
+    static uint32_t h[2][N];
+    static mink_vec2 pos[2][N], vel[2][N], prev[N];
+    for (int c = 0; c < 2; c++) {
+        mink_shape s[3] = {circle_shape(r), box_shape(0.05f, 20.0f), box_shape(40.0f, 0.5f)};
+        uint32_t ids[3], walls[6];
+        ok(mink_world_add_shapes(w[c], s, 3, ids));
+        /* The dividing wall in two halves (x = 0, gap |y| < door), and the room around. */
+        uint32_t wall_shape[6] = {ids[1], ids[1], ids[2], ids[2], ids[1], ids[1]};
+        mink_vec2 wall_pos[6] = {mink_v2(0.0f, door + 20.0f), mink_v2(0.0f, -door - 20.0f), mink_v2(0.0f, 40.0f),
+                                 mink_v2(0.0f, -40.0f), mink_v2(-39.0f, 0.0f), mink_v2(39.0f, 0.0f)};
+        float inv0[6] = {0};
+        mink_world_bodies wb = {.count = 6, .shape = wall_shape, .position = wall_pos, .inv_mass = inv0};
+        ok(mink_world_add(w[c], &wb, walls));
+        static uint32_t disc[N];
+        for (int k = 0; k < N; k++) {
+            disc[k] = ids[0];
+            pos[c][k] = mink_v2(-1.0f - (float)(k % SIDE) * 0.25f, ((float)(k / SIDE) - SIDE * 0.5f) * 0.25f);
+        }
+        mink_world_bodies b = {.count = N, .shape = disc, .position = pos[c]};
+        ok(mink_world_add(w[c], &b, h[c]));
+    }
+    memcpy(prev, pos[0], sizeof prev);
+    double deepest = 0.0;
+    size_t through = 0, at_door = 0;
+    for (int s = 0; s < STEPS; s++) {
+        for (int c = 0; c < 2; c++) {
+            ok(mink_world_get(w[c], h[c], N, pos[c], vel[c]));
+            for (int k = 0; k < N; k++) { /* towards the door's near side, then on to the right */
+                float dx = (pos[c][k].x < 0.0f ? 0.0f : 5.0f) - pos[c][k].x, dy = -pos[c][k].y;
+                float len = sqrtf(dx * dx + dy * dy) + 1e-6f;
+                mink_vec2 want = mink_v2(2.0f * dx / len, 2.0f * dy / len);
+                vel[c][k] = mink_v2(vel[c][k].x + (want.x - vel[c][k].x) * 0.2f, vel[c][k].y + (want.y - vel[c][k].y) * 0.2f);
+            }
+            mink_world_bodies set = {.count = N, .velocity = vel[c]};
+            ok(mink_world_set(w[c], h[c], &set));
+            ok(mink_world_step(w[c], DT));
+            ok(mink_world_get(w[c], h[c], N, pos[c], NULL));
+        }
+        assert_memory_equal(pos[0], pos[1], sizeof pos[0]);
+        for (int k = 0; k < N; k++) {
+            mink_vec2 a = prev[k], b = pos[0][k];
+            assert_true(isfinite(b.x) && isfinite(b.y));
+            assert_true(fabsf(b.x) > 0.05f || fabsf(b.y) < door); /* not inside the dividing wall */
+            assert_true(b.x > -38.5f && b.x < 38.5f && b.y > -39.5f && b.y < 39.5f);
+            at_door += s == STEPS - 1 && fabsf(b.x) < 0.3f && fabsf(b.y) < door;
+            if ((a.x < 0.0f) != (b.x < 0.0f)) { /* crossed the wall's line: through the door */
+                float f = (0.0f - a.x) / (b.x - a.x), y = a.y + f * (b.y - a.y);
+                assert_true(fabsf(y) < door);
+                through += b.x > 0.0f;
+            }
+        }
+        memcpy(prev, pos[0], sizeof prev);
+        if (s % 20 == 19) {
+            /* Deepest overlap between discs: neighbours found by sorting on x. */
+            arena ar = {.n = N};
+            static mink_aabb box[N];
+            static int circle[N];
+            for (int k = 0; k < N; k++) box[k] = (mink_aabb){mink_v2(-r, -r), mink_v2(r, r)}, circle[k] = 1;
+            ar.shape = box, ar.is_circle = circle;
+            double d = arena_deepest(&ar, pos[0]);
+            deepest = d > deepest ? d : deepest;
+        }
+    }
+    printf("door crowd: %zu of %d through in %d steps, %zu in the doorway at the end, deepest overlap %.4f of a "
+           "radius\n", through, N, STEPS, at_door, deepest);
+    assert_true(through + at_door > 0); /* the crowd got there (pressed at the door it may clog: docs/world.md) */
+    assert_true(deepest < 0.25);
+    mink_world_destroy(w[0]);
+    mink_world_destroy(w[1]);
+}
+
+/* ---- the pair scan's cull --------------------------------------------------------------------- */
+
+/* Two dynamic bodies whose planned paths meet, or which are near (what the impulse rounds look
+ * at), are never culled by the pair scan (mink_entries_close), whatever their shapes and speeds. */
+static void the_cull_keeps_what_the_rounds_need(void **state) {
+    (void)state;
+    mink_shape shapes[4] = {circle_shape(0.05f), circle_shape(0.4f), box_shape(0.3f, 0.02f), box_shape(0.1f, 0.1f)};
+    mink_vec2 tri[3] = {mink_v2(-0.3f, -0.2f), mink_v2(0.3f, -0.2f), mink_v2(0.0f, 0.4f)};
+    mink_shape poly = {.type = MINK_SHAPE_POLYGON};
+    assert_int_equal(mink_polygon_make(tri, 3, mink_v2(0.1f, 0.05f), 0.0f, &poly.geom.polygon), MINK_POLYGON_OK);
+    mink_shape all[5] = {shapes[0], shapes[1], shapes[2], shapes[3], poly};
+    mink_rng rng = mink_rng_seed(2911);
+    size_t kept = 0, met = 0;
+    for (int k = 0; k < 200000; k++) {
+        uint32_t shape_of[2] = {mink_rng_u32(&rng) % 5u, mink_rng_u32(&rng) % 5u};
+        mink_vec2 pos[2], vel[2];
+        float scale = k % 2 ? 1.0f : 30.0f;
+        for (int i = 0; i < 2; i++) {
+            pos[i] = mink_v2(mink_rng_float(&rng, -scale, scale), mink_rng_float(&rng, -scale, scale));
+            vel[i] = mink_v2(mink_rng_float(&rng, -scale, scale) * 60.0f, mink_rng_float(&rng, -scale, scale) * 60.0f);
+        }
+        mink_body_props props[2] = {{1.0f, 1.0f, MINK_RESPONSE_BOUNCE, 1u, ~0u}, {0.5f, 1.0f, MINK_RESPONSE_SLIDE, 1u, ~0u}};
+        mink_aabb bounds[2];
+        mink_grid_entry records[2];
+        mink_world_view v = {.count = 2, .shapes = all, .shape_of = shape_of, .props = props, .pos = pos, .vel = vel,
+                             .bounds = bounds, .records = records};
+        mink_step_params sp = {.dt = DT, .iterations = 4, .polygons = 1};
+        for (uint32_t i = 0; i < 2; i++) mink_bounds_item(v, sp, i);
+        mink_hit h = mink_sweep_placed(all + shape_of[0], pos[0], records[0].move, all + shape_of[1], pos[1],
+                                       records[1].move, 1u);
+        int needed = (h.flags & MINK_HIT_CONTACT) || mink_bodies_near(all + shape_of[0], pos[0], all + shape_of[1], pos[1]);
+        met += (size_t)needed;
+        if (!needed) continue;
+        kept += (size_t)mink_entries_close(records[0], records[1]);
+        assert_true(mink_entries_close(records[0], records[1]));
+    }
+    assert_true(met > 1000 && kept == met);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(nothing_reacts_through_a_wall, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(no_pass_through, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(pushes_never_cross_walls, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(newtons_cradle, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(head_on_and_offset, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(momentum_in_a_cluster, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(energy_over_scene_b, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(crowd_through_a_door, paths_setup, paths_teardown),
+        cmocka_unit_test(the_cull_keeps_what_the_rounds_need),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
