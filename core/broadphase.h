@@ -10,6 +10,23 @@
 
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
+/// The box whose cells a grid entry goes in. A dynamic body's: its planned path's, grown by its near
+/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close).
+/// Another's: its box grown by the grid's reach. A dynamic body's box in the safety rounds'
+/// broadphase (near infinite) is its own.
+MINK_INLINE mink_aabb mink_grid_box(mink_grid_entry e, float reach) {
+    mink_aabb b = e.box;
+    if ((e.flags & MINK_CONTACT_DYNAMIC) && e.near != MINK_INF) {
+        mink_vec2 q = mink_v2(e.pos.x + e.move.x, e.pos.y + e.move.y);
+        b.min = mink_v2(mink_minf(e.pos.x, q.x) - e.near, mink_minf(e.pos.y, q.y) - e.near);
+        b.max = mink_v2(mink_maxf(e.pos.x, q.x) + e.near, mink_maxf(e.pos.y, q.y) + e.near);
+    } else {
+        b.min = mink_v2(b.min.x - reach, b.min.y - reach);
+        b.max = mink_v2(b.max.x + reach, b.max.y + reach);
+    }
+    return b;
+}
+
 /// Slot i's grid entry (its record), from its arrays and its box over the step. A dynamic body's
 /// `near` covers its shape seen from its position, what an overlap may push it and its skins:
 /// the pair scan keeps two dynamic bodies only when their planned paths come that close.
@@ -55,12 +72,21 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     float reach = mink_length(mink_v2(v.x * sp.dt, v.y * sp.dt));
     float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b, reach);
     /* A dynamic body may also be pushed out of an overlap, by at most its push reach. */
-    float push = mink_is_dynamic(w.props[i]) ? mink_push_reach(w.shapes + sid) : 0.0f;
+    int dynamic = mink_is_dynamic(w.props[i]);
+    float push = dynamic ? mink_push_reach(w.shapes + sid) : 0.0f;
     float grow = (reach + 2.0f * skin) + push;
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
     w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
-    if (w.records) w.records[i] = mink_grid_entry_of(w, sp, i); /* its arrays' lines are in the cache now */
+    if (!w.records) return;
+    mink_grid_entry e = mink_grid_entry_of(w, sp, i); /* its arrays' lines are in the cache now */
+    w.records[i] = e;
+    /* A dynamic body goes in the cells of its planned path's box (mink_grid_box); the others grow
+     * theirs by the largest grow of a dynamic box, so every pair whose boxes meet shares a cell. */
+    if (dynamic && mink__aabb_is_valid(b)) {
+        w.bounds[i] = mink_grid_box(e, 0.0f);
+        MINK_ATOMIC_MAX(&w.counters[2], mink_float_bits(grow));
+    }
 }
 
 /// The measure of block g of the boxes into partial[g * MINK_MEASURE_WORDS ...]: the keys of the
@@ -117,10 +143,20 @@ MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_
 }
 
 /// How many grid entries slot i makes: its cells, or 0 when it is dead, overflowed or large.
+/// Slot i's box in the grid: its bounds (a dynamic body's already its path's), grown by the grid's
+/// reach when it is not dynamic (mink_grid_box).
+MINK_INLINE mink_aabb mink_slot_grid_box(mink_world_view w, mink_grid g, uint32_t i) {
+    mink_aabb b = w.bounds[i];
+    float reach = mink_is_dynamic(w.props[i]) ? 0.0f : g.reach;
+    b.min = mink_v2(b.min.x - reach, b.min.y - reach);
+    b.max = mink_v2(b.max.x + reach, b.max.y + reach);
+    return b;
+}
+
 MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32_t i) {
     /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
      * cells, then counts none (its sizes may wrap: unsigned, and unused). */
-    mink_aabb b = w.bounds[i];
+    mink_aabb b = mink_slot_grid_box(w, g, i);
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, b, &x0, &y0, &x1, &y1);
     uint32_t nx = x1 - x0 + 1u, ny = y1 - y0 + 1u;
@@ -154,7 +190,7 @@ MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i)
     if (w.cells[i + 1u] == at) return;
     uint32_t crowd = mink_grid_in_crowd(g, w.props[i]);
     uint32_t x0, y0, x1, y1;
-    mink_grid_cells(g, w.bounds[i], &x0, &y0, &x1, &y1);
+    mink_grid_cells(g, mink_slot_grid_box(w, g, i), &x0, &y0, &x1, &y1);
     for (uint32_t y = y0; y <= y1; y++)
         for (uint32_t x = x0; x <= x1; x++) {
             w.keys[at] = (y * g.width + x) * 2u + crowd;
@@ -287,8 +323,9 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
 /// sharing many cells is found once.
 MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
     if (!mink_grid_entries_meet(a, b)) return 0;
-    uint32_t x = mink_grid_column(mink_maxf(a.box.min.x, b.box.min.x), g.origin.x, g.inv_cell, g.width);
-    uint32_t y = mink_grid_column(mink_maxf(a.box.min.y, b.box.min.y), g.origin.y, g.inv_cell, g.height);
+    mink_aabb ga = mink_grid_box(a, g.reach), gb = mink_grid_box(b, g.reach); /* the boxes their cells came from */
+    uint32_t x = mink_grid_column(mink_maxf(ga.min.x, gb.min.x), g.origin.x, g.inv_cell, g.width);
+    uint32_t y = mink_grid_column(mink_maxf(ga.min.y, gb.min.y), g.origin.y, g.inv_cell, g.height);
     return y * g.width + x == cell;
 }
 

@@ -89,8 +89,9 @@ typedef struct mink_place {
     uint32_t changed; ///< 1: the last safety round changed its keep
 } mink_place;
 
-/// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round.
-#define MINK_COUNTERS 2u
+/// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round, the
+/// largest grow of a dynamic body's box this step (the bits of a float: mink_bounds_item).
+#define MINK_COUNTERS 3u
 
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
 /// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.
@@ -125,6 +126,8 @@ typedef struct mink_grid {
     mink_vec2 origin; ///< the world box's lower corner
     float inv_cell;   ///< 1 / the cell size (a power of two)
     uint32_t width, height; ///< cells; width × height < 2^31 (a key is the cell × 2 + the crowd bit)
+    float reach;      ///< how far the grid grows the boxes of bodies that are not dynamic: the largest
+                      ///< grow of a dynamic body's box (mink_grid_box)
     /// The crowd: a filter (category, mask, contact flags) under which two bodies never meet
     /// (mink_filters_meet is 0 for two of them), such as bullets that ignore bullets or a map of
     /// static tiles. Its entries sort last in each cell and scan nothing. Flags MINK_GRID_NO_CROWD:

@@ -87,12 +87,13 @@ static mink_status count_pairs(mink_world *w, const mink_world_backend *be, cons
 
 /* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
  * large bodies against every body). s->pairs receives the count, which max_pairs bounds. */
-static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s) {
+static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach) {
     mink_status status = MINK_OK;
     uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0}, pairs = 0;
     STEP_TRY(be->read(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
     s->pairs = 0;
     if (!mink__world_grid(w, measure, &s->grid, &passes)) return reserve_pairs(w, 0); /* no finite box */
+    s->grid.reach = reach;
     STEP_TRY(be->zero(w, MINK_WB_CELLS, ((size_t)s->slots + 1) * 4, 4));
     STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
     STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
@@ -158,7 +159,7 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
     mink__world_swap(w, MINK_WB_PAIRS, MINK_WB_PAIRS2);
     STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
-    STEP_TRY(broadphase(w, be, s));
+    STEP_TRY(broadphase(w, be, s, 0.0f)); /* bodies that are not dynamic have no box here */
     for (s->round = 0; conflicts > 0; s->round++) {
         s->emit = 0;
         STEP_TRY(be->pass(w, MINK_PASS_PLACE, s)); /* and zeroes the round's count */
@@ -209,10 +210,13 @@ mink_status mink__world_step_run(mink_world *w) {
     STEP_TRY(reserve_fixed(w, s.slots));
     if (s.slots == 0) goto fail; /* nothing moves */
     STEP_TRY(be->mark(w, MINK_STAGE_START));
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 8, 4)); /* the largest grow of a dynamic box */
     STEP_TRY(be->pass(w, MINK_PASS_BOUNDS, &s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_BOUNDS));
-    STEP_TRY(broadphase(w, be, &s));
+    uint32_t reach = 0;
+    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 1, &reach));
+    STEP_TRY(broadphase(w, be, &s, mink_bits_float(reach)));
     STEP_TRY(be->mark(w, MINK_STAGE_BROADPHASE));
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));
