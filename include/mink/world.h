@@ -1,10 +1,13 @@
 /* mink/world.h — a world: bodies kept on the device, stepped with continuous collision.
  *
  * Each step: every body's box over the step, a broadphase on the device (radix sort and sweep) that
- * finds every pair whose boxes overlap, the exact sweep of each pair, then each dynamic body takes
- * its earliest contact, moves to it and responds (slide, stop, bounce), up to a few times a step, so
- * nothing fast passes through anything thin. The scalar path runs the same passes (core/step.h) and
- * gives the same bits.
+ * finds every pair whose boxes overlap (two dynamic bodies: whose paths come close), the exact sweep
+ * of each pair; dynamic bodies that meet each other exchange equal and opposite impulses (momentum
+ * kept, energy never gained); each dynamic body then takes its earliest contact with a static or
+ * kinematic body, moves to it and responds (slide, stop, bounce), up to a few times a step, so
+ * nothing fast passes through anything thin; last, moves that would cross or overlap another
+ * body's are held back. docs/world.md says what is guaranteed. The scalar path runs the same
+ * passes (core/) and gives the same bits.
  *
  * Bodies are named by handles that stay valid until the body is removed, and never name another
  * body after (mink_world_slot). Shapes live in a table and bodies name them by id.
