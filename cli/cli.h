@@ -68,7 +68,17 @@ int cli_devices(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_sample(int argc, char **argv);
 int cli_demo(int argc, char **argv);
-int cli_demo_crowd(int argc, char **argv); /* mink demo --scene crowd (crowd.c) */
+/* What `mink demo` was asked (demo.c parses it for both scenes; 0 / NULL: the scene's default). */
+typedef struct cli_demo_options {
+    mink_context_desc desc;
+    int crowd;        /* --scene crowd */
+    size_t count;     /* --bullets or --bodies */
+    size_t steps, rooms, size;
+    unsigned long long seed;
+    const char *out;
+    int check;
+} cli_demo_options;
+int cli_demo_crowd(const cli_demo_options *o); /* mink demo --scene crowd (crowd.c) */
 int cli_bench(int argc, char **argv);
 
 extern const char cli_devices_usage[], cli_run_usage[], cli_sample_usage[], cli_demo_usage[],

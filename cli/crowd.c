@@ -178,16 +178,10 @@ static int overlaps_a_disc(const crowd *c, mink_vec2 p, float r, size_t n) {
 
 /* ---- the run ----------------------------------------------------------------------------------- */
 
-typedef struct crowd_options {
-    mink_context_desc desc;
-    size_t bodies, steps, rooms, size;
-    unsigned long long seed;
-    const char *out;
-    int check;
-} crowd_options;
+typedef cli_demo_options crowd_options;
 
 static int setup(crowd *c, const crowd_options *o) {
-    c->rooms = (int)o->rooms, c->side = (float)o->rooms * ROOM, c->n = o->bodies, c->worlds = o->check ? 2 : 1;
+    c->rooms = (int)o->rooms, c->side = (float)o->rooms * ROOM, c->n = o->count, c->worlds = o->check ? 2 : 1;
     c->rng = mink_rng_seed(o->seed);
     build_maze(c);
     size_t n = c->n;
@@ -319,62 +313,8 @@ static void draw(const crowd *c, cli_canvas *pic, int paths) {
     }
 }
 
-const char cli_crowd_usage[] =
-    "usage: mink demo --scene crowd [OPTIONS]\n"
-    "\n"
-    "A crowd streaming through the doorways of a maze (walls 0.2 thick, doors 1 wide), each disc\n"
-    "steered towards the way out; those that leave come back in. Prints steps per second, the\n"
-    "kinetic energy, the deepest overlap between discs and bodies found inside a wall (0), and\n"
-    "writes a PNG of the walls, the discs coloured by speed and the paths of one in 500.\n"
-    "Exits 1 if a body ended inside a wall (or, with --check, if the paths differ).\n"
-    "\n"
-    "  --bodies N     discs (default 2000)\n"
-    "  --steps N      steps of 1/60 (default 600)\n"
-    "  --rooms N      N x N rooms of 8 x 8 (default 5, at most 8)\n"
-    "  --out FILE     the picture (default mink-crowd.png)\n"
-    "  --size PIXELS  its width and height (default 1024)\n"
-    "  --seed S       seed of the maze and the crowd (default 1)\n"
-    "  --backend B    auto (default), scalar or opencl\n"
-    "  --device NAME  an OpenCL device whose \"name (platform)\" contains NAME\n"
-    "  --check        also run on the scalar path and compare positions bit for bit every step\n";
-
-static int parse(int argc, char **argv, crowd_options *o) {
-    static const cli_option table[] = {{"--scene", 1}, {"--bodies", 1}, {"--steps", 1},   {"--rooms", 1},
-                                       {"--out", 1},   {"--size", 1},   {"--seed", 1},    {"--backend", 1},
-                                       {"--device", 1}, {"--check", 0}, {NULL, 0}};
-    cli_args args = {.command = "demo", .usage = cli_crowd_usage, .table = table, .argc = argc, .argv = argv};
-    for (const char *val;;) {
-        int code, k = cli_next_option(&args, &val, &code);
-        if (k == CLI_END) return MINK_EXIT_OK;
-        if (k == CLI_STOP) return code == MINK_EXIT_OK ? -1 : code;
-        const char *name = table[k].name;
-        if (!strcmp(name, "--bodies")) {
-            if (!cli_count_option("demo", name, val, 1, 2e6, &o->bodies)) return MINK_EXIT_USAGE;
-        } else if (!strcmp(name, "--steps")) {
-            if (!cli_count_option("demo", name, val, 1, 1e6, &o->steps)) return MINK_EXIT_USAGE;
-        } else if (!strcmp(name, "--rooms")) {
-            if (!cli_count_option("demo", name, val, 1, MAX_ROOMS, &o->rooms)) return MINK_EXIT_USAGE;
-        } else if (!strcmp(name, "--size")) {
-            if (!cli_count_option("demo", name, val, 16, 8192, &o->size)) return MINK_EXIT_USAGE;
-        } else if (!strcmp(name, "--seed")) {
-            if (!cli_seed_option("demo", val, &o->seed)) return MINK_EXIT_USAGE;
-        } else if (!strcmp(name, "--backend")) {
-            if (!cli_parse_backend(val, &o->desc.backend))
-                return cli_usage_error("demo", "--backend is auto, scalar or opencl, not '%s'", val);
-        } else if (!strcmp(name, "--device")) {
-            o->desc.device = val;
-        } else if (!strcmp(name, "--out")) {
-            o->out = val;
-        } else if (!strcmp(name, "--check")) {
-            o->check = 1;
-        } /* --scene: crowd, or cli_demo would not have come here */
-    }
-}
-
-int cli_demo_crowd(int argc, char **argv) {
-    crowd_options o = {.bodies = 2000, .steps = 600, .rooms = 5, .size = 1024, .seed = 1, .out = "mink-crowd.png"};
-    int parsed = parse(argc, argv, &o);
-    if (parsed != MINK_EXIT_OK) return parsed == -1 ? MINK_EXIT_OK : parsed;
+int cli_demo_crowd(const cli_demo_options *options) {
+    const cli_demo_options o = *options;
     static crowd c;
     cli_canvas pic = {0};
     int rc = MINK_EXIT_FAILURE, ok = setup(&c, &o);
@@ -383,7 +323,7 @@ int cli_demo_crowd(int argc, char **argv) {
     if (ok) {
         printf("device: %s\n", mink_context_device(c.ctx[0]));
         printf("scene: crowd, %zux%zu rooms of %.0f, walls %.1f thick, doors %.0f wide, %zu discs (radius 0.08 to 0.12)\n",
-               o.rooms, o.rooms, (double)ROOM, (double)THICK, (double)DOOR, o.bodies);
+               o.rooms, o.rooms, (double)ROOM, (double)THICK, (double)DOOR, o.count);
         fflush(stdout);
     }
     int stepped = 1;

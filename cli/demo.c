@@ -19,19 +19,25 @@
 const char cli_demo_usage[] =
     "usage: mink demo [OPTIONS]\n"
     "\n"
-    "Runs a bullet-hell scene through the world: rooms of thin walls (0.1 thick), an emitter\n"
-    "in each spraying bullets at up to 100 wall thicknesses a step, and a moving target in each.\n"
-    "Prints steps per second, contacts and the number of bullets that tunnelled (0), and writes\n"
-    "a PNG of the walls, targets, the paths of one bullet in 16, and every hit point.\n"
-    "Exits 1 if a bullet tunnelled (or, with --check, if the paths differ).\n"
+    "Runs a scene through the world and draws it.\n"
+    "bullets (the default): rooms of thin walls (0.1 thick), an emitter in each spraying bullets\n"
+    "at up to 100 wall thicknesses a step, and a moving target in each. Prints steps per second,\n"
+    "contacts and the number of bullets that tunnelled (0), and writes a PNG of the walls,\n"
+    "targets, the paths of one bullet in 16, and every hit point.\n"
+    "crowd: discs streaming through the doorways of a maze (walls 0.2 thick, doors 1 wide), each\n"
+    "steered towards the way out; those that leave come back in. Prints steps per second, the\n"
+    "kinetic energy, the deepest overlap between discs and bodies inside a wall (0), and writes a\n"
+    "PNG of the walls, the discs coloured by speed and the paths of one in 500.\n"
+    "Exits 1 if a body tunnelled (or, with --check, if the paths differ).\n"
     "\n"
-    "  --scene S      bullets (this one, the default) or crowd (mink demo --scene crowd --help)\n"
+    "  --scene S      bullets or crowd\n"
     "  --bullets N    bullets alive at once (default 20000)\n"
-    "  --steps N      steps (default 300)\n"
-    "  --rooms N      N x N rooms (default 4)\n"
-    "  --out FILE     the picture (default mink-demo.png)\n"
+    "  --bodies N     the crowd's discs (default 2000)\n"
+    "  --steps N      steps (default 300; crowd: 600 of 1/60)\n"
+    "  --rooms N      N x N rooms (default 4, at most 5; crowd: 5, at most 8)\n"
+    "  --out FILE     the picture (default mink-demo.png; crowd: mink-crowd.png)\n"
     "  --size PIXELS  its width and height (default 1024)\n"
-    "  --seed S       seed of the spray (default 1)\n"
+    "  --seed S       seed of the spray, or of the maze and the crowd (default 1)\n"
     "  --backend B    auto (default), scalar or opencl\n"
     "  --device NAME  an OpenCL device whose \"name (platform)\" contains NAME\n"
     "  --check        also run the scene on the scalar path and compare positions and\n"
@@ -261,31 +267,25 @@ static int write_picture(demo *d, const char *path) {
 
 /* ---- the command ---------------------------------------------------------------------------- */
 
-typedef struct demo_options {
-    mink_context_desc desc;
-    size_t bullets, steps, rooms, size;
-    unsigned long long seed;
-    const char *out;
-    int check;
-} demo_options;
+typedef cli_demo_options demo_options;
 
-/* MINK_EXIT_OK to go on, or the exit code (help shown, or a usage error). */
+/* MINK_EXIT_OK to go on, or the exit code (help shown, or a usage error). Both scenes' options. */
 static int demo_parse(int argc, char **argv, demo_options *o) {
-    static const cli_option table[] = {{"--scene", 1}, {"--bullets", 1}, {"--steps", 1},   {"--rooms", 1},
-                                       {"--out", 1},   {"--size", 1},    {"--seed", 1},    {"--backend", 1},
-                                       {"--device", 1}, {"--check", 0},  {NULL, 0}};
+    static const cli_option table[] = {{"--scene", 1}, {"--bullets", 1}, {"--bodies", 1}, {"--steps", 1},
+                                       {"--rooms", 1}, {"--out", 1},     {"--size", 1},   {"--seed", 1},
+                                       {"--backend", 1}, {"--device", 1}, {"--check", 0},  {NULL, 0}};
     cli_args args = {.command = "demo", .usage = cli_demo_usage, .table = table, .argc = argc, .argv = argv};
     for (const char *val;;) {
         int code, k = cli_next_option(&args, &val, &code);
-        if (k == CLI_END) return MINK_EXIT_OK;
+        if (k == CLI_END) break;
         if (k == CLI_STOP) return code == MINK_EXIT_OK ? -1 : code;
         const char *name = table[k].name;
-        if (!strcmp(name, "--bullets")) {
-            if (!cli_count_option("demo", name, val, 1, 2e6, &o->bullets)) return MINK_EXIT_USAGE;
+        if (!strcmp(name, "--bullets") || !strcmp(name, "--bodies")) {
+            if (!cli_count_option("demo", name, val, 1, 2e6, &o->count)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--steps")) {
             if (!cli_count_option("demo", name, val, 1, 1e6, &o->steps)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--rooms")) {
-            if (!cli_count_option("demo", name, val, 1, 5, &o->rooms)) return MINK_EXIT_USAGE;
+            if (!cli_count_option("demo", name, val, 1, 8, &o->rooms)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--size")) {
             if (!cli_count_option("demo", name, val, 16, 8192, &o->size)) return MINK_EXIT_USAGE;
         } else if (!strcmp(name, "--seed")) {
@@ -298,11 +298,20 @@ static int demo_parse(int argc, char **argv, demo_options *o) {
         } else if (!strcmp(name, "--out")) {
             o->out = val;
         } else if (!strcmp(name, "--scene")) {
-            if (strcmp(val, "bullets") != 0) return cli_usage_error("demo", "--scene is bullets or crowd, not '%s'", val);
+            if (strcmp(val, "bullets") != 0 && strcmp(val, "crowd") != 0)
+                return cli_usage_error("demo", "--scene is bullets or crowd, not '%s'", val);
+            o->crowd = !strcmp(val, "crowd");
         } else {
             o->check = 1;
         }
     }
+    if (!o->crowd && o->rooms > 5) return cli_usage_error("demo", "--rooms is at most 5 for bullets, not %zu", o->rooms);
+    /* Each scene's defaults. */
+    if (!o->count) o->count = o->crowd ? 2000 : 20000;
+    if (!o->steps) o->steps = o->crowd ? 600 : 300;
+    if (!o->rooms) o->rooms = o->crowd ? 5 : 4;
+    if (!o->out) o->out = o->crowd ? "mink-crowd.png" : "mink-demo.png";
+    return MINK_EXIT_OK;
 }
 
 /* The arrays, the contexts and worlds, the walls and targets. 0 after its message. */
@@ -310,7 +319,7 @@ static int demo_setup(demo *d, const demo_options *o) {
     size_t rooms = o->rooms, size = o->size;
     *d = (demo){.worlds = o->check ? 2 : 1, .rooms = (int)rooms, .room_size = ARENA / (float)rooms,
                 .rng = mink_rng_seed(o->seed)};
-    d->cap = o->bullets + 64;
+    d->cap = o->count + 64;
     d->bullets = malloc(d->cap * sizeof *d->bullets);
     d->pos = calloc(d->cap, sizeof *d->pos);
     d->prev = malloc(d->cap * sizeof *d->prev);
@@ -379,7 +388,7 @@ static void count_tunnelled(demo *d) {
 
 /* One step of every world, checked, drawn and counted. 0 after a message. */
 static int demo_step(demo *d, const demo_options *o, size_t step) {
-    if (!churn(d, o->bullets, step) || !steer_targets(d)) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    if (!churn(d, o->count, step) || !steer_targets(d)) return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
     memcpy(d->prev, d->pos, d->cap * sizeof *d->pos);
     double t0 = cli_now_s();
     for (int w = 0; w < d->worlds; w++)
@@ -408,18 +417,17 @@ static void demo_report(const demo *d, const demo_options *o) {
 }
 
 int cli_demo(int argc, char **argv) {
-    for (int k = 1; k + 1 < argc; k++) /* the crowd is a scene of its own (crowd.c) */
-        if (!strcmp(argv[k], "--scene") && !strcmp(argv[k + 1], "crowd")) return cli_demo_crowd(argc, argv);
-    demo_options o = {.bullets = 20000, .steps = 300, .rooms = 4, .size = 1024, .seed = 1, .out = "mink-demo.png"};
+    demo_options o = {.size = 1024, .seed = 1};
     int parsed = demo_parse(argc, argv, &o);
     if (parsed != MINK_EXIT_OK) return parsed == -1 ? MINK_EXIT_OK : parsed;
+    if (o.crowd) return cli_demo_crowd(&o); /* a scene of its own: crowd.c */
     static demo d; /* the bullets' and the picture's arrays are the demo's; one a process */
     int rc = MINK_EXIT_FAILURE, ok = demo_setup(&d, &o);
     if (ok) {
         printf("device: %s\n", mink_context_device(d.ctx[0]));
         printf("scene: %zux%zu rooms of walls %.1f thick, %zu bullets (radius 0.05 to 0.1, 2 to 10 units a step: up "
                "to 100 wall thicknesses), %zu moving targets\n",
-               o.rooms, o.rooms, (double)THICK, o.bullets, o.rooms * o.rooms);
+               o.rooms, o.rooms, (double)THICK, o.count, o.rooms * o.rooms);
         fflush(stdout);
     }
     for (size_t step = 0; ok && step < o.steps; step++) ok = demo_step(&d, &o, step);
