@@ -127,9 +127,10 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
     return first;
 }
 
-/// Impulse round `round`, body i's pick: the earliest contact, among the dynamic bodies of its
-/// list, that closes (relative normal velocity below 0) and comes no later than its first static
-/// contact (after that its path is the wall's business). Round 0 also sets up the body's state;
+/// Impulse round `round`, body i's pick: the earliest contact, among the dynamic bodies of the
+/// front of its list, that closes (by more than its skin over what is left of the step) and comes
+/// no later than its first static contact (after that its path is the wall's business); at the
+/// same time, the higher mink_pair_rank. Round 0 also sets up the body's state;
 /// later rounds pick again only bodies that changed or whose pairs did (a pick that could not be
 /// taken stays as it was: nothing it depends on moved).
 MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t i) {
@@ -244,10 +245,10 @@ MINK_INLINE mink_vec2 mink_place_at(mink_world_view w, uint32_t i, float keep) {
     return mink_v2(k.x + (m.x - k.x) * f, k.y + (m.y - k.y) * f);
 }
 
-/// Slot i's box for the safety rounds' own broadphase: a dynamic body's shape where it started, where
-/// the resolution put it, where its path turned and where it met its first wall (wherever the
-/// safety rounds may place it lies within), grown by twice its skin. Other bodies get none (an invalid box): walls
-/// were the resolution's. The record's near is infinite: no cull.
+/// Slot i's box for the safety rounds' own broadphase: a dynamic body's shape where it started,
+/// where the resolution put it, where its path turned and where it met its first wall (wherever
+/// the safety rounds may place it lies within), grown by twice its skin. Other bodies get none (an
+/// invalid box): walls were the resolution's. The record's near is infinite: no cull.
 MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
     uint32_t sid = w.shape_of[i];
     mink_aabb b;
