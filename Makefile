@@ -43,7 +43,9 @@ configure: deps
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+# Only what the demo needs (the library and the command), not every benchmark and peer first.
+demo: configure
+	cmake --build $(BUILD) -j $(JOBS) --target mink_cli
 	$(BUILD)/cli/mink demo --out $(BUILD)/mink-demo.png
 
 # The whole suite; the whole suite again built with AddressSanitizer and UBSan; then each fuzz
