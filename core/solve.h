@@ -3,17 +3,18 @@
  *
  * Valid C99 and OpenCL C, under the rules of core/geom.h. Passes, in step order:
  *   impulse rounds (mink_pick_item, then mink_fire_item, per body, a few times): each dynamic body
- *     picks its earliest approaching contact with another dynamic body, on the velocities the
- *     bodies have now, swept over the whole step from where they start; two bodies that picked
+ *     picks its earliest approaching contact with another dynamic body, each body on its planned
+ *     path until its first impulse and on its velocity now after; two bodies that picked
  *     each other exchange one impulse, computed once, equal and opposite. So momentum is kept, and
  *     since the impulse never leaves a pair closing or parting faster than it closed, energy never
  *     grows. Bodies of one round's impulses share no body: the result depends on no order.
  *   resolution (core/step.h): each body's path against static and kinematic bodies, from its new
  *     velocity, as before.
- *   safety rounds (mink_safety_item per pair, then mink_place_item per body): the bodies' moves
- *     swept against each other; two that would meet are both held back to before the contact.
- *     Holding back never changes a velocity, and only shortens the first straight piece of a path,
- *     which was swept against the walls already: nothing is moved through anything.
+ *   safety rounds (mink_final_bounds_item and a second broadphase, then mink_safety_item per pair
+ *     and mink_place_item per body, a few times): the bodies' moves swept against each other; two
+ *     that would cross or overlap too deeply are both held back to before the contact. Holding
+ *     back never changes a velocity, and only shortens a path up to its first wall, which was
+ *     swept against the walls already: nothing is moved through anything.
  */
 #ifndef MINK_CORE_SOLVE_H
 #define MINK_CORE_SOLVE_H

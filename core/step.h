@@ -48,7 +48,7 @@ MINK_INLINE int mink_bodies_near(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, 
 }
 
 /// The exact sweep of pair k over the whole step, both bodies on their planned paths, written to
-/// both bodies' lists (b's mirrored), and its flags to pair_hit[k]. A pair of dynamic bodies that
+/// both bodies' lists (b's mirrored). A pair of dynamic bodies that
 /// neither meet on those paths nor are near (mink_bodies_near) goes to the back of both lists, the
 /// others to the front, so the impulse rounds read only the front. The place in each list depends
 /// on thread timing; nothing reads the lists in an order that matters (see the file's comment).
