@@ -252,19 +252,20 @@ static void world_faults(void **state) {
 }
 
 /* A lost device: from call N on everything fails. The world is destroyed without complaint and
- * leaves nothing behind; the context works again once the device does. */
-static void world_lost_device(void **state) {
-    (void)state;
-    mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+ * leaves nothing behind; the context works again once the device does. In both transfer modes:
+ * AUTO maps on a CPU device and copies on a GPU, whose context keeps its batch buffers. */
+static void world_lost_device(mink_transfer transfer) {
+    mink_context *ctx = opencl_context(0, transfer);
+    mink_aabb_pair pairs[64];
+    mink_hit want[64], got[64];
+    mink_sample_aabb_pairs(3, 64, pairs);
+    for (int k = 0; k < 64; k++) want[k] = mink_sweep_aabb(pairs[k].a, pairs[k].va, pairs[k].b, pairs[k].vb, 1.0f);
+    assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, got), MINK_OK); /* the kept buffers */
     long with_context = mink__seam_live();
     mink__seam_arm(0, 0, 0);
     static outcome o;
     world_scenario(ctx, &o);
     unsigned long calls = mink__seam_calls();
-    mink_aabb_pair pairs[64];
-    mink_hit want[64], got[64];
-    mink_sample_aabb_pairs(3, 64, pairs);
-    for (int k = 0; k < 64; k++) want[k] = mink_sweep_aabb(pairs[k].a, pairs[k].va, pairs[k].b, pairs[k].vb, 1.0f);
     for (unsigned long n = 1; n <= calls; n += 3) {
         mink__seam_arm(n, 1, LOST);
         mink_world *w = NULL;
@@ -285,6 +286,16 @@ static void world_lost_device(void **state) {
         assert_memory_equal(got, want, sizeof got);
     }
     mink_context_destroy(ctx);
+}
+
+static void world_lost_device_map(void **state) {
+    (void)state;
+    world_lost_device(MINK_TRANSFER_MAP);
+}
+
+static void world_lost_device_copy(void **state) {
+    (void)state;
+    world_lost_device(MINK_TRANSFER_COPY);
 }
 
 /* A context checks the world's records against the device at its first world: each of that
@@ -337,7 +348,8 @@ int main(void) {
         cmocka_unit_test(batch_copy),
         cmocka_unit_test(world_faults),
         cmocka_unit_test(world_layout_check_faults),
-        cmocka_unit_test(world_lost_device),
+        cmocka_unit_test(world_lost_device_map),
+        cmocka_unit_test(world_lost_device_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
