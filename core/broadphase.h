@@ -145,7 +145,6 @@ MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_
     *y1 = mink_grid_column(b.max.y, g.origin.y, g.inv_cell, g.height);
 }
 
-/// How many grid entries slot i makes: its cells, or 0 when it is dead, overflowed or large.
 /// Slot i's box in the grid: its bounds (a dynamic body's already its path's), grown by the grid's
 /// reach when it is not dynamic (mink_grid_box).
 MINK_INLINE mink_aabb mink_slot_grid_box(mink_world_view w, mink_grid g, uint32_t i) {
@@ -156,7 +155,9 @@ MINK_INLINE mink_aabb mink_slot_grid_box(mink_world_view w, mink_grid g, uint32_
     return b;
 }
 
-MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32_t i) {
+/// The cells slot i covers, or 0 when it is dead, its box is invalid, or it covers more than
+/// MINK_GRID_MAX_CELLS (then it is large).
+MINK_INLINE uint32_t mink_grid_cell_count(mink_world_view w, mink_grid g, uint32_t i) {
     /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
      * cells, then counts none (its sizes may wrap: unsigned, and unused). */
     mink_aabb b = mink_slot_grid_box(w, g, i);
@@ -168,14 +169,25 @@ MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32
     return in ? nx * ny : 0u;
 }
 
-/// Whether a slot with c grid entries is large: alive, with a valid box, and in no cell.
+/// Whether slot i is alive, with a valid box, and (its cell count c) in no cell: a large body.
 MINK_INLINE int mink_grid_large_with(mink_world_view w, uint32_t i, uint32_t c) {
     return c == 0u && w.shape_of[i] != MINK_WORLD_DEAD && mink__aabb_is_valid(w.bounds[i]);
 }
 
-/// Whether slot i is large, once its counts are scanned into w.cells (where its entries start).
-MINK_INLINE int mink_grid_is_large(mink_world_view w, uint32_t i) {
-    return mink_grid_large_with(w, i, w.cells[i + 1u] - w.cells[i]);
+MINK_INLINE int mink_grid_is_large(mink_world_view w, mink_grid g, uint32_t i) {
+    return mink_grid_large_with(w, i, mink_grid_cell_count(w, g, i));
+}
+
+/// The key of a large body's one entry: a cell past the grid's last, so the stable sort puts the
+/// large bodies last, in slot order, where the pair pass finds them.
+MINK_INLINE uint32_t mink_grid_large_key(mink_grid g) { return g.width * g.height * 2u; }
+
+/// How many grid entries slot i makes: one a cell, one if it is large (*large says so), none if
+/// it is dead or its box invalid.
+MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32_t i, int *large) {
+    uint32_t c = mink_grid_cell_count(w, g, i);
+    *large = mink_grid_large_with(w, i, c);
+    return c + (uint32_t)*large;
 }
 
 /// Whether a body is of the grid's crowd (never MINK_GRID_NO_CROWD: no body has those flags).
@@ -191,6 +203,11 @@ MINK_INLINE uint32_t mink_grid_in_crowd(mink_grid g, mink_body_props p) {
 MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
     uint32_t at = w.cells[i];
     if (w.cells[i + 1u] == at) return;
+    if (mink_grid_is_large(w, g, i)) {
+        w.keys[at] = mink_grid_large_key(g);
+        w.order[at] = i;
+        return;
+    }
     uint32_t crowd = mink_grid_in_crowd(g, w.props[i]);
     uint32_t x0, y0, x1, y1;
     mink_grid_cells(g, mink_slot_grid_box(w, g, i), &x0, &y0, &x1, &y1);
@@ -342,7 +359,8 @@ MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry 
 MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r) {
     uint32_t key = w.keys[r], cell = key >> 1, found = 0u, kept = 0u;
     mink_grid_entry ei = w.entries[r];
-    for (uint32_t s = r + 1u; (key & 1u) == 0u && s < entries && w.keys[s] >> 1 == cell; s++) {
+    int scan = ((key & 1u) == 0u) & (key != mink_grid_large_key(g)); /* the large pair by slot, below */
+    for (uint32_t s = r + 1u; scan && s < entries && w.keys[s] >> 1 == cell; s++) {
         if (!mink_grid_pair_here(g, cell, ei, w.entries[s])) continue;
         if (s - r <= 32u) kept |= 1u << (s - r - 1u);
         found++;
@@ -368,15 +386,18 @@ MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t 
             at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
 }
 
-/// The pairs of slot i if it is large: every body it is wanted with and overlaps, except large ones
-/// before it (they found i).
-MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, uint32_t i, int emit, uint32_t at) {
+/// The pairs of slot j with the large bodies, the last `large` sorted entries (in slot order): each
+/// it meets, written (large, j); a large j pairs only with the large bodies before it, so a pair of
+/// large bodies is found once. One work-item a slot, each reading the same few large records: the
+/// old way round, one work-item a large body over every slot, ran a million slots on one GPU thread.
+MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, mink_grid g, uint32_t entries, uint32_t large,
+                                           uint32_t j, int emit, uint32_t at) {
     uint32_t found = 0u;
-    if (!mink_grid_is_large(w, i)) return 0u;
-    for (uint32_t j = 0; j < w.count; j++) {
-        if (j == i || w.shape_of[j] == MINK_WORLD_DEAD || !mink__aabb_is_valid(w.bounds[j])) continue;
-        if (j < i && mink_grid_is_large(w, j)) continue;
-        if (!mink_pair_found(w, i, j)) continue;
+    if (w.shape_of[j] == MINK_WORLD_DEAD || !mink__aabb_is_valid(w.bounds[j])) return 0u;
+    uint32_t last = mink_grid_is_large(w, g, j) ? j : 0xffffffffu;
+    for (uint32_t k = entries - large; k < entries; k++) {
+        uint32_t i = w.order[k];
+        if (i >= last || i == j || !mink_pair_found(w, i, j)) continue;
         found = mink_pair_emit(w, emit, at, found, i, j, MINK_WORLD_DEAD, MINK_WORLD_DEAD);
     }
     return found;

@@ -177,7 +177,7 @@ int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g, u
     g->crowd_category = world->crowd[0];
     g->crowd_mask = world->crowd[1];
     g->crowd_flags = world->crowd[2];
-    uint64_t most = ((uint64_t)g->width * g->height - 1) * 2 + 1;
+    uint64_t most = (uint64_t)g->width * g->height * 2; /* the large bodies' key (core/broadphase.h) */
     *passes = most < (1u << 8) ? 1 : most < (1u << 16) ? 2 : most < (1u << 24) ? 3 : 4;
     return 1;
 }

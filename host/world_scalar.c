@@ -38,8 +38,9 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
     case MINK_PASS_MEASURE: mink_measure_block(v, 0, 1, v.measure); break; /* one block: the measure itself */
     case MINK_PASS_GRID_COUNT:
         for (uint32_t i = 0; i < n; i++) {
-            cells[i] = mink_grid_count_item(v, s->grid, i);
-            if (mink_grid_large_with(v, i, cells[i])) cells[n + 1] = 1u;
+            int large;
+            cells[i] = mink_grid_count_item(v, s->grid, i, &large);
+            cells[n + 1] += (uint32_t)large;
         }
         break;
     case MINK_PASS_GRID_EMIT:
@@ -50,13 +51,14 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         break;
     case MINK_PASS_PAIRS_COUNT:
         for (uint32_t r = 0; r < s->entries; r++) found[r] = mink_grid_pairs_count(v, s->grid, s->entries, r);
-        for (uint32_t i = 0; i < s->items - s->entries; i++) found[s->entries + i] = mink_large_pairs_item(v, i, 0, 0);
+        for (uint32_t j = 0; j < s->items - s->entries; j++)
+            found[s->entries + j] = mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], j, 0, 0);
         break;
     case MINK_PASS_PAIRS_WRITE: /* only the items that found pairs write them */
         for (uint32_t r = 0; r < s->entries; r++)
             if (found[r + 1] != found[r]) mink_grid_pairs_write(v, s->grid, s->entries, r, found[r]);
-        for (uint32_t i = 0, r = s->entries; r < s->items; i++, r++)
-            if (found[r + 1] != found[r]) mink_large_pairs_item(v, i, 1, found[r]);
+        for (uint32_t j = 0, r = s->entries; r < s->items; j++, r++)
+            if (found[r + 1] != found[r]) mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], j, 1, found[r]);
         break;
     case MINK_PASS_DEGREE:
         for (uint32_t k = 0; k < s->pairs; k++) mink_degree_item(v, k);

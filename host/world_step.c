@@ -22,7 +22,7 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_BOUNDS, n * sizeof(mink_aabb)},
         {MINK_WB_RECORDS, n * sizeof(mink_grid_entry)},
         {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
-        {MINK_WB_CELLS, (n + 2) * 4}, /* entries per slot, the total, whether any is large */
+        {MINK_WB_CELLS, (n + 2) * 4}, /* entries per slot, the total, how many are large */
         {MINK_WB_ADJ_START, (n + 1) * 4},
         {MINK_WB_ADJ_FILL, n * 4},
         {MINK_WB_ADJ_BACK, n * 4},
@@ -86,7 +86,7 @@ static mink_status count_pairs(mink_world *w, const mink_world_backend *be, cons
 }
 
 /* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
- * large bodies against every body). s->pairs receives the count, which max_pairs bounds. */
+ * every body against the large ones, sorted last). s->pairs receives the count, which max_pairs bounds. */
 static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach) {
     mink_status status = MINK_OK;
     uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0}, pairs = 0;
@@ -97,7 +97,7 @@ static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_
     STEP_TRY(be->zero(w, MINK_WB_CELLS, ((size_t)s->slots + 1) * 4, 4));
     STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
     STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
-    STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, whether any slot is large */
+    STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, the large slots */
     if (counted[0] == MINK_SCAN_FULL || (counted[1] && counted[0] > MINK_SCAN_FULL - 1u - s->slots)) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
                             "mink_world_step: the grid needs more than %u entries (bodies in cells)",

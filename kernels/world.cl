@@ -39,12 +39,12 @@ MINK_PASS_KERNEL(mink_measure_top_kernel) {
 }
 
 /* cells[i] = slot i's grid entries; then (scanned) where they start. cells[slots + 1], zeroed
- * before, becomes 1 if any slot is large (every such work-item stores the same 1). */
+ * before, counts the large slots. */
 MINK_PASS_KERNEL(mink_grid_count_kernel) {
     MINK_PASS_VIEW(s.slots);
-    uint c = mink_grid_count_item(v, s.grid, item);
-    cells[item] = c;
-    if (mink_grid_large_with(v, item, c)) cells[s.slots + 1u] = 1u;
+    int large;
+    cells[item] = mink_grid_count_item(v, s.grid, item, &large);
+    if (large) MINK_ATOMIC_INC(&cells[s.slots + 1u]);
 }
 
 MINK_PASS_KERNEL(mink_grid_emit_kernel) {
@@ -57,8 +57,8 @@ MINK_PASS_KERNEL(mink_grid_gather_kernel) {
     mink_grid_gather_item(v, item);
 }
 
-/* Items [0, entries) take a sorted entry each, [entries, items) a slot each (large bodies; there
- * are none past entries when no body is large). emit 0: found[item] = its pairs. emit 1: writes
+/* Items [0, entries) take a sorted entry each, [entries, items) a slot each (its pairs with the
+ * large bodies; there are none past entries when no body is large). emit 0: found[item] = its pairs. emit 1: writes
  * them from found[item] (scanned); an item that found none has nothing to do. */
 MINK_PASS_KERNEL(mink_grid_pairs_kernel) {
     MINK_PASS_VIEW(s.items);
@@ -69,9 +69,9 @@ MINK_PASS_KERNEL(mink_grid_pairs_kernel) {
     else if (r < s.entries)
         found[r] = mink_grid_pairs_count(v, s.grid, s.entries, r);
     else if (s.emit)
-        mink_large_pairs_item(v, r - s.entries, 1, found[r]);
+        mink_large_pairs_item(v, s.grid, s.entries, cells[s.slots + 1u], r - s.entries, 1, found[r]);
     else
-        found[r] = mink_large_pairs_item(v, r - s.entries, 0, 0u);
+        found[r] = mink_large_pairs_item(v, s.grid, s.entries, cells[s.slots + 1u], r - s.entries, 0, 0u);
 }
 
 MINK_PASS_KERNEL(mink_world_degree_kernel) {
