@@ -12,7 +12,7 @@
  * The scene runs WARM_UP_STEPS steps before those measured.
  * Usage: bench_world [MAX_BODIES] [STEPS] [trace] [scalar=N]      (defaults 1000000, 5)
  * scalar=N runs the scalar path (and the comparison) only up to N bodies: a GPU's largest scenes
- * would wait minutes for it.
+ * would wait minutes for it. far=X starts one bullet at (X, 0), far outside the arena.
  *
  * `bench_world arena [MAX_BODIES] [STEPS] [scalar=N]` runs the crowd issue's arena instead (bench/arena.h),
  * scenes A and B side by side at 10^4 .. MAX_BODIES: median ms a step, the most candidate pairs a
@@ -35,6 +35,9 @@ static mink_shape box_shape(float hw, float hh) {
     s.geom.aabb.max = mink_v2(hw, hh);
     return s;
 }
+
+/* far=X: one bullet starts at (X, 0), far outside the arena (0: none). */
+static float far_x = 0.0f;
 
 static mink_status build_scene(mink_world *w, size_t n) {
     mink_shape shapes[5] = {{.type = MINK_SHAPE_CIRCLE}, box_shape(0.5f, 0.5f), box_shape(4.0f, 0.1f),
@@ -84,6 +87,7 @@ static mink_status build_scene(mink_world *w, size_t n) {
             response[k] = MINK_RESPONSE_SLIDE;
         }
     }
+    if (far_x != 0.0f && n > 5) pos[5] = mink_v2(far_x, 0.0f); /* body 5 is a bullet */
     mink_world_bodies b = {.count = n, .shape = shape, .position = pos, .velocity = vel, .inv_mass = inv_mass,
                            .response = response, .category = category, .mask = mask};
     st = mink_world_add(w, &b, handles);
@@ -245,13 +249,18 @@ int main(int argc, char **argv) {
     int arena_mode = argc > 1 && strcmp(argv[1], "arena") == 0;
     if (arena_mode) argc--, argv++;
     size_t scalar_most = (size_t)-1;
-    if (argc > 1 && strncmp(argv[argc - 1], "scalar=", 7) == 0)
-        scalar_most = (size_t)strtoull(argv[--argc] + 7, NULL, 10);
+    for (; argc > 1 && strchr(argv[argc - 1], '=') != NULL; argc--)
+        if (strncmp(argv[argc - 1], "scalar=", 7) == 0)
+            scalar_most = (size_t)strtoull(argv[argc - 1] + 7, NULL, 10);
+        else if (strncmp(argv[argc - 1], "far=", 4) == 0)
+            far_x = strtof(argv[argc - 1] + 4, NULL);
+        else
+            argc = 0; /* the usage below */
     size_t most = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
     int steps = argc > 2 ? atoi(argv[2]) : 5;
     int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
-    if (most < 100 || steps < 1 || steps > 100000 || (argc > 3 && (!tracing || arena_mode))) {
-        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace] [scalar=N]\n"
+    if (argc < 1 || most < 100 || steps < 1 || steps > 100000 || (argc > 3 && (!tracing || arena_mode))) {
+        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace] [scalar=N] [far=X]\n"
                         "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000] [scalar=N]\n");
         return 2;
     }

@@ -11,16 +11,17 @@
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
 /// The box whose cells a grid entry goes in. A dynamic body's: its planned path's, grown by its near
-/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close).
-/// Another's: its box grown by the grid's reach. A dynamic body's box in the safety rounds'
-/// broadphase (near infinite) is its own.
+/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close); with
+/// near infinite (in the safety rounds' broadphase, or a body mostly skin: mink_bounds_item) its
+/// own box. Another's: its box grown by the grid's reach.
 MINK_INLINE mink_aabb mink_grid_box(mink_grid_entry e, float reach) {
     mink_aabb b = e.box;
-    if ((e.flags & MINK_CONTACT_DYNAMIC) && e.near != MINK_INF) {
+    int dynamic = (e.flags & MINK_CONTACT_DYNAMIC) != 0u;
+    if (dynamic && e.near != MINK_INF) {
         mink_vec2 q = mink_v2(e.pos.x + e.move.x, e.pos.y + e.move.y);
         b.min = mink_v2(mink_minf(e.pos.x, q.x) - e.near, mink_minf(e.pos.y, q.y) - e.near);
         b.max = mink_v2(mink_maxf(e.pos.x, q.x) + e.near, mink_maxf(e.pos.y, q.y) + e.near);
-    } else {
+    } else if (!dynamic) {
         b.min = mink_v2(b.min.x - reach, b.min.y - reach);
         b.max = mink_v2(b.max.x + reach, b.max.y + reach);
     }
@@ -82,8 +83,15 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     mink_grid_entry e = mink_grid_entry_of(w, sp, i); /* its arrays' lines are in the cache now */
     w.records[i] = e;
     /* A dynamic body goes in the cells of its planned path's box (mink_grid_box); the others grow
-     * theirs by the largest grow of a dynamic box, so every pair whose boxes meet shares a cell. */
-    if (dynamic && mink__aabb_is_valid(b)) {
+     * theirs by the largest grow of a dynamic box, so every pair whose boxes meet shares a cell.
+     * But a body whose grow is mostly skin (far from the origin, where rounding is coarse: a
+     * bullet that left the arena) keeps its whole box in the grid and pairs by boxes alone: its
+     * grow as the grid's reach would grow every static body, and one such body at 1e30 made each
+     * step of the bullet hell about 40 times slower (docs/benchmarks.md). */
+    if (dynamic && !(2.0f * skin <= reach + push)) {
+        e.near = MINK_INF;
+        w.records[i] = e;
+    } else if (dynamic && mink__aabb_is_valid(b)) {
         w.bounds[i] = mink_grid_box(e, 0.0f);
         /* Read first: once the largest grows are in, almost no body needs the atomic (a million of
          * them on one word took PoCL 20 ms). The word only grows, so a stale read only costs one. */
@@ -129,20 +137,32 @@ MINK_INLINE void mink_measure_top(uint32_t blocks, MINK_GLOBAL const uint32_t *p
     }
 }
 
-/// The column (or row) holding coordinate x, clamped to the grid's `size` columns from `origin`.
-/// Clamped first, then converted: a conversion to an integer rounds toward zero, which on [0,
-/// size - 1] is the floor, so no floor is called (a branch on PoCL, which then would not run the
-/// grid's work-items side by side). A NaN clamps to column 0, as it did through the floor.
-MINK_INLINE uint32_t mink_grid_column(float x, float origin, float inv_cell, uint32_t size) {
-    return (uint32_t)mink_minf(mink_maxf((x - origin) * inv_cell, 0.0f), (float)(size - 1u));
+/// The column (or row) of coordinate x: floor(x / cell), exact (the cell is a power of two), as
+/// an unsigned word, clamped to ±2^30 first: beyond that a body's cells pile up at the edge, where
+/// they cost no more than themselves. A NaN clamps to −2^30. The floor is the conversion (toward
+/// zero) less one below a negative fraction: C's floorf is a library call without SSE4.1, and the
+/// broadphase calls this four times a body and twice a pair tested.
+MINK_INLINE uint32_t mink_grid_column(float x, float inv_cell) {
+    float v = mink_minf(mink_maxf(x * inv_cell, -0x1p30f), 0x1p30f);
+    int t = (int)v;
+    return (uint32_t)(t - (v < (float)t));
 }
 
-/// The cells a box covers, clamped to the grid.
-MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_t *y0, uint32_t *x1, uint32_t *y1) {
-    *x0 = mink_grid_column(b.min.x, g.origin.x, g.inv_cell, g.width);
-    *y0 = mink_grid_column(b.min.y, g.origin.y, g.inv_cell, g.height);
-    *x1 = mink_grid_column(b.max.x, g.origin.x, g.inv_cell, g.width);
-    *y1 = mink_grid_column(b.max.y, g.origin.y, g.inv_cell, g.height);
+/// The bucket of cell (x, y): rows 2048 columns apart, wrapped. A body covers at most 1000 cells a
+/// side, so two of its cells differ by |dx| < 1000 and |dy| < 1000, |dx + 2048 dy| < 2^21, and
+/// with at least 2^21 buckets no two of them share a bucket: each pair of bodies is found once.
+/// Worlds under 2048 cells wide and buckets / 2048 high hash without any collision.
+MINK_INLINE uint32_t mink_grid_bucket(mink_grid g, uint32_t x, uint32_t y) {
+    return (x + 2048u * y) & (g.buckets - 1u);
+}
+
+/// The cells a box covers: columns x0 .. x0 + nx - 1, rows y0 .. y0 + ny - 1 (sizes modulo 2^32;
+/// an invalid box's are meaningless, and unused).
+MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_t *y0, uint32_t *nx, uint32_t *ny) {
+    *x0 = mink_grid_column(b.min.x, g.inv_cell);
+    *y0 = mink_grid_column(b.min.y, g.inv_cell);
+    *nx = mink_grid_column(b.max.x, g.inv_cell) - *x0 + 1u;
+    *ny = mink_grid_column(b.max.y, g.inv_cell) - *y0 + 1u;
 }
 
 /// Slot i's box in the grid: its bounds (a dynamic body's already its path's), grown by the grid's
@@ -161,9 +181,8 @@ MINK_INLINE uint32_t mink_grid_cell_count(mink_world_view w, mink_grid g, uint32
     /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
      * cells, then counts none (its sizes may wrap: unsigned, and unused). */
     mink_aabb b = mink_slot_grid_box(w, g, i);
-    uint32_t x0, y0, x1, y1;
-    mink_grid_cells(g, b, &x0, &y0, &x1, &y1);
-    uint32_t nx = x1 - x0 + 1u, ny = y1 - y0 + 1u;
+    uint32_t x0, y0, nx, ny;
+    mink_grid_cells(g, b, &x0, &y0, &nx, &ny);
     int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_CELLS) &
              (ny <= MINK_GRID_MAX_CELLS) & (nx * ny <= MINK_GRID_MAX_CELLS); /* else dead, invalid or large */
     return in ? nx * ny : 0u;
@@ -178,9 +197,9 @@ MINK_INLINE int mink_grid_is_large(mink_world_view w, mink_grid g, uint32_t i) {
     return mink_grid_large_with(w, i, mink_grid_cell_count(w, g, i));
 }
 
-/// The key of a large body's one entry: a cell past the grid's last, so the stable sort puts the
-/// large bodies last, in slot order, where the pair pass finds them.
-MINK_INLINE uint32_t mink_grid_large_key(mink_grid g) { return g.width * g.height * 2u; }
+/// The key of a large body's one entry: a bucket past the last, so the stable sort puts the large
+/// bodies last, in slot order, where the pair pass finds them.
+MINK_INLINE uint32_t mink_grid_large_key(mink_grid g) { return g.buckets * 2u; }
 
 /// How many grid entries slot i makes: one a cell, one if it is large (*large says so), none if
 /// it is dead or its box invalid.
@@ -196,10 +215,10 @@ MINK_INLINE uint32_t mink_grid_in_crowd(mink_grid g, mink_body_props p) {
                       (mink_contact_flags(p) == g.crowd_flags));
 }
 
-/// Writes slot i's entries from w.cells[i] (its counts scanned): the key (the cell, row-major, × 2
-/// + 1 for the crowd, so in a cell the crowd's entries come last) and the slot (the sort's value).
-/// A slot's entries are in different cells, and a cell's entries are emitted in slot order, so the
-/// stable sort leaves each cell's entries in slot order.
+/// Writes slot i's entries from w.cells[i] (its counts scanned): the key (its cell's bucket × 2
+/// + 1 for the crowd, so in a bucket the crowd's entries come last) and the slot (the sort's
+/// value). A slot's entries are in different buckets (mink_grid_bucket), and a bucket's entries
+/// are emitted in slot order, so the stable sort leaves each bucket's entries in slot order.
 MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
     uint32_t at = w.cells[i];
     if (w.cells[i + 1u] == at) return;
@@ -209,11 +228,11 @@ MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i)
         return;
     }
     uint32_t crowd = mink_grid_in_crowd(g, w.props[i]);
-    uint32_t x0, y0, x1, y1;
-    mink_grid_cells(g, mink_slot_grid_box(w, g, i), &x0, &y0, &x1, &y1);
-    for (uint32_t y = y0; y <= y1; y++)
-        for (uint32_t x = x0; x <= x1; x++) {
-            w.keys[at] = (y * g.width + x) * 2u + crowd;
+    uint32_t x0, y0, nx, ny;
+    mink_grid_cells(g, mink_slot_grid_box(w, g, i), &x0, &y0, &nx, &ny);
+    for (uint32_t dy = 0; dy < ny; dy++)
+        for (uint32_t dx = 0; dx < nx; dx++) {
+            w.keys[at] = mink_grid_bucket(g, x0 + dx, y0 + dy) * 2u + crowd;
             w.order[at] = i;
             at++;
         }
@@ -341,21 +360,21 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
     w.entries[r] = w.records[w.order[r]];
 }
 
-/// Whether the pair of sorted entries a and b (in cell `cell`) is found there: they meet, and this
-/// cell is the pair's own: the cell holding the lower corner of the two boxes' overlap. So a pair
-/// sharing many cells is found once.
+/// Whether the pair of sorted entries a and b (in bucket `cell`) is found there: they meet, and
+/// this is the pair's own bucket: that of the cell holding the lower corner of the two boxes'
+/// overlap, where each of them has exactly one entry. So a pair sharing many cells is found once.
 MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
     if (!mink_grid_entries_meet(a, b)) return 0;
     mink_aabb ga = mink_grid_box(a, g.reach), gb = mink_grid_box(b, g.reach); /* the boxes their cells came from */
-    uint32_t x = mink_grid_column(mink_maxf(ga.min.x, gb.min.x), g.origin.x, g.inv_cell, g.width);
-    uint32_t y = mink_grid_column(mink_maxf(ga.min.y, gb.min.y), g.origin.y, g.inv_cell, g.height);
-    return y * g.width + x == cell;
+    uint32_t x = mink_grid_column(mink_maxf(ga.min.x, gb.min.x), g.inv_cell);
+    uint32_t y = mink_grid_column(mink_maxf(ga.min.y, gb.min.y), g.inv_cell);
+    return mink_grid_bucket(g, x, y) == cell;
 }
 
-/// The pairs sorted (and gathered) entry r finds: with every later entry in its cell for which
+/// The pairs sorted (and gathered) entry r finds: with every later entry in its bucket for which
 /// mink_grid_pair_here holds. Returns how many, and in w.kept[r] which of the next 32 entries they
 /// are (bit k: entry r + 1 + k), so the pass that writes them need not test those again. An entry
-/// of the crowd has only the crowd after it in its cell: nothing to test.
+/// of the crowd has only the crowd after it in its bucket: nothing to test.
 MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r) {
     uint32_t key = w.keys[r], cell = key >> 1, found = 0u, kept = 0u;
     mink_grid_entry ei = w.entries[r];
@@ -370,7 +389,7 @@ MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint3
 }
 
 /// Writes entry r's pairs from `at`, in the order mink_grid_pairs_count found them: the kept
-/// bits, then, in a cell of more than 32 entries after r, the rest tested again. The slots come
+/// bits, then, in a bucket of more than 32 entries after r, the rest tested again. The slots come
 /// from w.order (4 bytes an entry), not the gathered entries (64): one entry in ten has pairs, so
 /// this pass reads in no sequence a prefetcher follows, and reading the entries' slots took it
 /// twice as long (docs/benchmarks.md, "Figures behind the code").

@@ -113,24 +113,28 @@ typedef struct mink_grid_entry {
 /// Radix sort: 8 bits a pass, up to four passes over 32-bit keys.
 #define MINK_RADIX_BINS 256u
 
-/// The broadphase grid. A body whose box covers more cells than this is "large": it is tested
-/// against every body instead of going into cells (arena walls fit; a world-sized body does not).
-/// With at most MINK_WORLD_MAX_BODIES bodies, a step's entries stay below 2^32.
+/// The broadphase grid. A body whose box covers more cells than this (or more than 1000 a side) is
+/// "large": it is tested against every body instead of going into cells (arena walls fit; a
+/// world-sized body does not). With at most MINK_WORLD_MAX_BODIES bodies, a step's entries stay
+/// below 2^32.
 #define MINK_GRID_MAX_CELLS 1000u
+/// The fewest buckets the cells hash into: enough that no body's cells share one (mink_grid_bucket).
+#define MINK_GRID_MIN_BUCKETS (1u << 21)
 /// Words of the step's measure: the keys of the world box's edges, then a histogram of box sizes
 /// by power of two (class c: the box's larger side is below 2^(c - 64)).
 #define MINK_MEASURE_WORDS (4u + 128u)
 
-/// The grid a step uses, chosen by the host from the measure (the same on both paths).
+/// The grid a step uses, chosen by the host from the measure (the same on both paths). Unbounded:
+/// cell (x, y) is every point with floor(coordinate / cell) = (x, y), and cells hash into buckets,
+/// so the world's extent costs nothing (one body far away no longer coarsens every cell).
 typedef struct mink_grid {
-    mink_vec2 origin; ///< the world box's lower corner
     float inv_cell;   ///< 1 / the cell size (a power of two)
-    uint32_t width, height; ///< cells; width × height < 2^31 (a key is the cell × 2 + the crowd bit)
+    uint32_t buckets; ///< a power of two, at least MINK_GRID_MIN_BUCKETS; set once entries are counted
     float reach;      ///< how far the grid grows the boxes of bodies that are not dynamic: the largest
                       ///< grow of a dynamic body's box (mink_grid_box)
     /// The crowd: a filter (category, mask, contact flags) under which two bodies never meet
     /// (mink_filters_meet is 0 for two of them), such as bullets that ignore bullets or a map of
-    /// static tiles. Its entries sort last in each cell and scan nothing. Flags MINK_GRID_NO_CROWD:
+    /// static tiles. Its entries sort last in each bucket and scan nothing. Flags MINK_GRID_NO_CROWD:
     /// none.
     uint32_t crowd_category, crowd_mask, crowd_flags;
 } mink_grid;

@@ -145,18 +145,11 @@ void mink_world_destroy(mink_world *w) {
 
 /* ---- the grid --------------------------------------------------------------------------------------- */
 
-static float from_key(uint32_t k) {
-    uint32_t u = (k & 0x80000000u) ? (k & 0x7fffffffu) : ~k;
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* Cells of a power of two twice the size three boxes in four stay below, so those cover one or two
  * cells a side, most of them one (cells the size itself gave about 45% more entries, and a step at
- * 10^5 bodies took 30% longer; bench_world), grown until the grid is at most 46340 cells a side
- * (so a key, the cell × 2 + the crowd bit, fits 32 bits). */
-int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g, uint32_t *passes) {
+ * 10^5 bodies took 30% longer; bench_world). The world's extent plays no part: cells hash into
+ * buckets (mink_grid_bucket), whose number mink__world_grid_buckets sets once entries are counted. */
+int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g) {
     if (m[0] == 0xffffffffu) return 0;
     uint64_t total = 0, run = 0;
     for (uint32_t c = 0; c < 128; c++) total += m[4 + c];
@@ -165,19 +158,24 @@ int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g, u
         run += m[4 + c];
         if (run * 4 >= total * 3) break;
     }
-    mink_vec2 lo = mink_v2(from_key(m[0]), from_key(m[1])), hi = mink_v2(from_key(m[2]), from_key(m[3]));
     int e = c - 64 + 1; /* three boxes in four: the larger side below 2^(e - 1) */
-    double span = hi.x - lo.x > hi.y - lo.y ? (double)hi.x - lo.x : (double)hi.y - lo.y;
-    while (span / ldexp(1.0, e) >= 46340.0) e++;
-    g->origin = lo;
     g->inv_cell = ldexpf(1.0f, -e);
-    double w = floor(((double)hi.x - lo.x) * ldexp(1.0, -e)) + 1, h = floor(((double)hi.y - lo.y) * ldexp(1.0, -e)) + 1;
-    g->width = (uint32_t)(w < 46340 ? w : 46340);
-    g->height = (uint32_t)(h < 46340 ? h : 46340);
+    g->buckets = MINK_GRID_MIN_BUCKETS;
     g->crowd_category = world->crowd[0];
     g->crowd_mask = world->crowd[1];
     g->crowd_flags = world->crowd[2];
-    uint64_t most = (uint64_t)g->width * g->height * 2; /* the large bodies' key (core/broadphase.h) */
+    return 1;
+}
+
+/* Buckets: the next power of two at or above the entries (at least MINK_GRID_MIN_BUCKETS), so a
+ * bucket holds about one cell's entries; *passes: the radix passes the keys need, up to the large
+ * bodies' key (buckets × 2). 0 when the entries are too many for 32-bit keys. */
+int mink__world_grid_buckets(mink_grid *g, uint32_t entries, uint32_t *passes) {
+    if (entries > (1u << 30)) return 0;
+    uint32_t b = MINK_GRID_MIN_BUCKETS;
+    while (b < entries) b <<= 1;
+    g->buckets = b;
+    uint64_t most = (uint64_t)b * 2; /* the large bodies' key (core/broadphase.h) */
     *passes = most < (1u << 8) ? 1 : most < (1u << 16) ? 2 : most < (1u << 24) ? 3 : 4;
     return 1;
 }

@@ -12,7 +12,7 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 84, "mink_step_state must be 84 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 72, "mink_step_state must be 72 bytes, no padding");
 _Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
 _Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 
@@ -116,7 +116,8 @@ void *mink__grow(void *p, size_t n, size_t size);
 
 /* The grid for a step's measure and the world's crowd (world.c); 0 when no body has a finite box.
  * Radix passes the keys need go to *passes. */
-int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *grid, uint32_t *passes);
+int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *grid);
+int mink__world_grid_buckets(mink_grid *grid, uint32_t entries, uint32_t *passes);
 
 /* Field sizes of MINK_WB_SHAPE_OF .. MINK_WB_VEL, in bytes. */
 size_t mink__world_field_size(mink_world_buf field);

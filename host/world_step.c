@@ -92,16 +92,15 @@ static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_
     uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0}, pairs = 0;
     STEP_TRY(be->read(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
     s->pairs = 0;
-    if (!mink__world_grid(w, measure, &s->grid, &passes)) return reserve_pairs(w, 0); /* no finite box */
+    if (!mink__world_grid(w, measure, &s->grid)) return reserve_pairs(w, 0); /* no finite box */
     s->grid.reach = reach;
     STEP_TRY(be->zero(w, MINK_WB_CELLS, ((size_t)s->slots + 1) * 4, 4));
     STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
     STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
     STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, the large slots */
-    if (counted[0] == MINK_SCAN_FULL || (counted[1] && counted[0] > MINK_SCAN_FULL - 1u - s->slots)) {
+    if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], &passes)) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
-                            "mink_world_step: the grid needs more than %u entries (bodies in cells)",
-                            (unsigned)(MINK_SCAN_FULL - 1u - s->slots));
+                            "mink_world_step: the grid needs more than %u entries (bodies in cells)", 1u << 30);
         goto fail;
     }
     s->entries = counted[0];

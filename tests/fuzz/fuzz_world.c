@@ -4,7 +4,8 @@
  * NaN anywhere, events within the step in their documented order. One input in eight runs on the
  * OpenCL path too and must give the same bits.
  *
- * Input: a mode byte (0x80: compare with OpenCL), the shapes, the bodies, then operations. */
+ * Input: a mode byte (0x80: compare with OpenCL; 0x60: the layout, below), the shapes, the bodies,
+ * then operations. */
 #include "mink/world.h"
 #include "fuzz.h"
 
@@ -50,7 +51,7 @@ static void check_step(mink_world *w, size_t alive, outcome *o) {
 static void run(mink_context *ctx, const uint8_t *data, size_t size, outcome *o) {
     memset(o, 0, sizeof *o);
     fuzz_in in = fuzz_start(data, size);
-    fuzz_u8(&in); /* the mode */
+    uint8_t mode = fuzz_u8(&in);
     int calls = 0;
     mink_world *w = NULL;
     mink_status s = mink_world_create(ctx, &(mink_world_desc){.initial_bodies = 8}, &w);
@@ -79,6 +80,16 @@ static void run(mink_context *ctx, const uint8_t *data, size_t size, outcome *o)
         category[k] = 1u << (fuzz_u8(&in) % 4);
         mask[k] = fuzz_u8(&in) | 1u;
     }
+    /* The layout (mode & 0x60): as drawn; every body stacked on the first; or a cluster within 8 of
+     * the origin with every fourth body far away (where drawn, or at 1e30 or -1e7). */
+    uint8_t layout = mode & 0x60;
+    for (size_t k = 1; k < n && layout == 0x40; k++) pos[k] = pos[0];
+    for (size_t k = 0; k < n && layout == 0x60; k++)
+        if (k % 4 != 0)
+            pos[k] = mink_v2(isfinite(pos[k].x) ? fmodf(pos[k].x, 8.0f) : 0.0f,
+                             isfinite(pos[k].y) ? fmodf(pos[k].y, 8.0f) : 0.0f);
+        else if (k % 8 == 4)
+            pos[k] = mink_v2(k % 16 == 4 ? 1e30f : -1e7f, isfinite(pos[k].y) ? pos[k].y : 0.0f);
     mink_world_bodies bodies = {.count = n, .shape = shape, .position = pos, .velocity = vel, .inv_mass = inv_mass,
                                 .restitution = restitution, .response = response, .category = category,
                                 .mask = mask};
