@@ -119,14 +119,21 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 /// (|s| a hair under R, moving along the tangent): the discriminant is taken as 0 there.
 MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
     /* Every case computed, the answer selected: batch loops over circles vectorize. */
-    float m = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y)));
-    int e = mink_exponent(mink_maxf(m, R));
+    float ms = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), R);
+    int es = mink_exponent(ms), e = mink_exponent(mink_maxf(ms, mink_maxf(mink_absf(d.x), mink_absf(d.y))));
+    /* Whether they overlap at t = 0, and c, at the scale of s and R alone: at the motion's, when it
+     * is far larger, the squares of s and R underflowed, and circles apart came back overlapping
+     * (with a negative depth) or overlapping ones apart. Scaled to the motion's after (exact
+     * wherever the old way had no subnormal, so the same bits there). */
+    mink_vec2 s1 = mink_v2(mink_scale(s.x, -es), mink_scale(s.y, -es));
+    float R1 = mink_scale(R, -es), len = mink_sqrtf(mink_dot(s1, s1));
+    float c1 = (len - R1) * (len + R1);
+    int in = c1 < 0.0f;
+    int kc = 2 * (es - e); /* <= 0; below −149 every c is 0 or the least subnormal */
+    float c = mink_scale(c1, kc < -149 ? -149 : kc);
     s = mink_v2(mink_scale(s.x, -e), mink_scale(s.y, -e));
     d = mink_v2(mink_scale(d.x, -e), mink_scale(d.y, -e));
     R = mink_scale(R, -e);
-    float len = mink_sqrtf(mink_dot(s, s));
-    float c = (len - R) * (len + R);
-    int in = c < 0.0f;
     float dd = mink_dot(d, d);
     int still = dd == 0.0f; /* no relative motion: inside forever or never */
     float b = mink_dot(s, d);
@@ -289,7 +296,7 @@ MINK_INLINE mink_hit mink_circle_aabb_overlap(mink_circle a, mink_aabb b, float 
         return mink_circle_overlap_hit(p, r, mink_v2(0.0f, (float)sy), r - ey, t_exit);
     }
     /* Centre inside the closed box. A zero radius needs the centre strictly inside. */
-    if (!(b.min.x - r < p.x && p.x < b.max.x + r && b.min.y - r < p.y && p.y < b.max.y + r))
+    if (!(p.x - b.min.x > -r && b.max.x - p.x > -r && p.y - b.min.y > -r && b.max.y - p.y > -r))
         return mink_hit_none();
     float depth = (p.x - b.min.x) + r;
     mink_vec2 n = mink_v2(-1.0f, 0.0f);
@@ -310,9 +317,12 @@ MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_a
     float r = a.radius;
     mink_vec2 p = a.center;
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
-    /* The grown box's slabs, relative to p: the ray d·t from the origin must be inside. */
-    float lox = (b.min.x - r) - p.x, hix = (b.max.x + r) - p.x;
-    float loy = (b.min.y - r) - p.y, hiy = (b.max.y + r) - p.y;
+    /* The grown box's slabs, relative to p: the ray d·t from the origin must be inside. The box
+     * first, then the radius: a box edge near p is exactly that far from it, and a radius far
+     * smaller than the coordinates is kept (the other order rounded it away, and a disk missed a
+     * point box that the same point as a circle of radius 0 hit). */
+    float lox = (b.min.x - p.x) - r, hix = (b.max.x - p.x) + r;
+    float loy = (b.min.y - p.y) - r, hiy = (b.max.y - p.y) + r;
     if (!mink__vec2_is_valid(d) || !mink_isfinite(lox) || !mink_isfinite(hix) || !mink_isfinite(loy) ||
         !mink_isfinite(hiy))
         return mink_hit_invalid();
@@ -326,6 +336,7 @@ MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_a
 
     mink_hit overlap = mink_circle_aabb_overlap(a, b, 0.0f);
     if (overlap.flags != 0) {
+        if (overlap.flags & MINK_HIT_INVALID) return overlap; /* its point overflowed: no exit time */
         /* Rounding at large coordinates can put a corner disk's exit before 0: never before now. */
         overlap.t_exit = mink_maxf(mink_rounded_box_exit(p, d, b, r, t_out), 0.0f);
         return mink_hit_checked(overlap);

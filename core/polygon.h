@@ -438,6 +438,7 @@ MINK_INLINE mink_hit mink_sweep_circle_hull(mink_circle a, mink_vec2 va, const m
 
     mink_hit overlap = mink_circle_hull_overlap(a, b, 0.0f);
     if (overlap.flags != 0) {
+        if (overlap.flags & MINK_HIT_INVALID) return overlap; /* its point overflowed: no exit time */
         /* Rounding at large coordinates can put a vertex disk's exit before 0: never before now
          * (fuzzing found -0.63 for a polygon 2^24 across). */
         overlap.t_exit = mink_maxf(mink_rounded_hull_exit(p, d, b, r, t_out), 0.0f);

@@ -212,6 +212,76 @@ static void opencl_batches_on_both_paths(void **state) {
     }
 }
 
+/* Issue 30: the power of two that scales a pair's numbers was chosen for the largest of offset,
+ * radius and motion; with a motion near 1e21 or more it underflowed the squares of the offset and
+ * radius, so circles apart at t = 0 came back overlapping (with a negative depth) and about one
+ * overlapping pair in twenty came back apart. The issue's pair, then random pairs with one
+ * velocity up to 2^127 against the overlap at t = 0 in double; both paths. */
+static void opencl_huge_motion_keeps_the_overlap_at_zero(void **state) {
+    const paths *p = *state;
+    mink_circle_pair rec = {{{0x1.cba4cep+1f, -0x1.3eaa4p+1f}, 0x1.1de6b2p+3f}, {-0x1.48fe78p+1f, 0x1.cbd9ccp+2f},
+                            {{-0x1.6e26f4p+1f, 0x1.366dep+2f}, 0.0f}, {-0x1p+0f, 0x1.fffffep+127f}};
+    mink_hit got;
+    SWEEP_BOTH(p, mink_batch_sweep_circle, &rec, 1, 0x1.63f5dcp-51f, &got);
+    assert_int_equal(got.flags & MINK_HIT_OVERLAP, 0);
+    enum { N = 20000 };
+    mink_circle_pair *pairs = malloc(N * sizeof *pairs);
+    mink_hit *hits = malloc(N * sizeof *hits);
+    assert_true(pairs && hits);
+    mink_rng rng = mink_rng_seed(30);
+    for (int i = 0; i < N; i++) {
+        pairs[i].a = (mink_circle){{mink_rng_float(&rng, -10, 10), mink_rng_float(&rng, -10, 10)}, mink_rng_float(&rng, 0.1f, 8)};
+        pairs[i].b = (mink_circle){{mink_rng_float(&rng, -10, 10), mink_rng_float(&rng, -10, 10)}, mink_rng_float(&rng, 0, 4)};
+        float big = ldexpf(mink_rng_float(&rng, 0.5f, 1.0f), 60 + (int)(mink_rng_u32(&rng) % 68)); /* 2^59 .. 2^127 */
+        pairs[i].va = (mink_vec2){mink_rng_float(&rng, -1, 1), mink_rng_float(&rng, -1, 1)};
+        pairs[i].vb = i % 2 ? (mink_vec2){big, mink_rng_float(&rng, -1, 1)} : (mink_vec2){mink_rng_float(&rng, -1, 1), -big};
+    }
+    SWEEP_BOTH(p, mink_batch_sweep_circle, pairs, N, 1.0f, hits);
+    int overlaps = 0;
+    for (int i = 0; i < N; i++) {
+        double dx = (double)pairs[i].a.center.x - pairs[i].b.center.x, dy = (double)pairs[i].a.center.y - pairs[i].b.center.y;
+        double gap = sqrt(dx * dx + dy * dy) - ((double)pairs[i].a.radius + pairs[i].b.radius);
+        if (fabs(gap) < 1e-5) continue; /* touching within rounding: either answer */
+        int overlap = (hits[i].flags & MINK_HIT_OVERLAP) != 0;
+        if (overlap != (gap < 0)) fail_msg("pair %d: gap %g at t = 0, flags %u", i, gap, hits[i].flags);
+        if (overlap) assert_true(hits[i].depth > 0.0f), overlaps++;
+    }
+    assert_true(overlaps > N / 20);
+    free(pairs), free(hits);
+}
+
+/* Issue 30: a disk of radius 2^-25 at (1 - 2^-21, 0) moving (2^-20, 0) hit a point as a circle of
+ * radius 0 at t = 0.46875 but missed the same point as a box {(1, 0), (1, 0)} and a segment box
+ * through it ((b.min.x - r) - p.x rounded r away). One answer for the one shape, at 1, 2^7, 2^20
+ * and 2^30 (everything scaled by the same power of two), on both paths. */
+static void opencl_disk_meets_a_point_as_any_shape(void **state) {
+    const paths *p = *state;
+    for (int e = 0; e <= 30; e += (e == 0 ? 7 : e == 7 ? 13 : 10)) {
+        float x = ldexpf(1.0f, e);
+        mink_circle disk = {{x - ldexpf(x, -21), 0.0f}, ldexpf(x, -25)};
+        mink_vec2 v = {ldexpf(x, -20), 0.0f}, still = {0.0f, 0.0f};
+        mink_circle_pair as_circle = {disk, v, {{x, 0.0f}, 0.0f}, still};
+        mink_circle_aabb_pair as_box[2] = {{disk, v, {{x, 0.0f}, {x, 0.0f}}, still},
+                                           {disk, v, {{x, -x}, {x, x}}, still}};
+        mink_hit hc, hb[2];
+        SWEEP_BOTH(p, mink_batch_sweep_circle, &as_circle, 1, 1.0f, &hc);
+        SWEEP_BOTH(p, mink_batch_sweep_circle_aabb, as_box, 2, 1.0f, hb);
+        assert_int_equal(hc.flags, MINK_HIT_CONTACT);
+        assert_true(hc.t == 0.46875f);
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(hb[k].flags, MINK_HIT_CONTACT);
+            assert_true(hb[k].t == 0.46875f);
+            assert_true(hb[k].normal.x == -1.0f && hb[k].normal.y == 0.0f);
+        }
+        /* Overlapping at the start by half the radius: the same for all three. */
+        mink_circle in = {{x - ldexpf(x, -26), 0.0f}, ldexpf(x, -25)};
+        mink_hit oc = mink_overlap_circle(in, (mink_circle){{x, 0.0f}, 0.0f});
+        mink_hit ob = mink_overlap_circle_aabb(in, (mink_aabb){{x, 0.0f}, {x, 0.0f}});
+        assert_int_equal(oc.flags & MINK_HIT_OVERLAP, MINK_HIT_OVERLAP);
+        assert_int_equal(ob.flags & MINK_HIT_OVERLAP, MINK_HIT_OVERLAP);
+    }
+}
+
 /* A body with no shape, or an unknown one, is INVALID; the other pairs are untouched. */
 static void opencl_mixed_batch_bad_tags(void **state) {
     const paths *p = *state;
@@ -273,6 +343,8 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(opencl_overlap_moving_along_the_tangent, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_batches_on_both_paths, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_mixed_batch_bad_tags, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_huge_motion_keeps_the_overlap_at_zero, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_disk_meets_a_point_as_any_shape, paths_setup, paths_teardown),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
     return cmocka_run_group_tests_name("circle", tests, NULL, NULL);

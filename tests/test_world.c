@@ -623,6 +623,38 @@ static void broadphase_equals_brute_force(void **state) {
     }
 }
 
+/* Issue 30: a bullet passed a thin wall at x = 1e7 (the circle–box sweep rounded its radius away
+ * against the coordinates). The disk-and-point case of test_circle at 2^23: a bullet of radius
+ * 1/4, 4 short of a wall of no thickness, moving 8 a step, and others 2^-4 to 2 short moving 2^-3
+ * to 2: none ends a step beyond the wall, on either path, bit for bit. */
+static void far_bullet_stops_at_a_thin_wall(void **state) {
+    paths *p = *state;
+    const float x = 8388608.0f; /* 2^23: coordinates one unit apart */
+    mink_vec2 got[2][5];
+    BOTH(p) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t ids[2];
+        mink_shape shapes[2] = {box_shape(0.0f, 4.0f), circle_shape(0.25f)};
+        assert_int_equal(mink_world_add_shapes(w, shapes, 2, ids), MINK_OK);
+        add_one(w, ids[0], mink_v2(x, 0.0f), mink_v2(0, 0), 0.0f, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t h[5];
+        const float gap[5] = {4.0f, 2.0f, 1.0f, 0.5f, 0.0625f}, speed[5] = {8.0f, 2.0f, 1.0f, 0.5f, 0.125f};
+        for (int k = 0; k < 5; k++)
+            h[k] = add_one(w, ids[1], mink_v2(x - gap[k] - 0.25f, (float)k - 2.0f), mink_v2(speed[k], 0.0f), 1.0f,
+                           k % 2 ? MINK_RESPONSE_BOUNCE : MINK_RESPONSE_STOP, 1.0f);
+        for (int step = 0; step < 20; step++) {
+            step_ok(w, 1.0f);
+            for (int k = 0; k < 5; k++) {
+                mink_vec2 q = position(w, h[k]);
+                if (q.x > x) fail_msg("path %d step %d: bullet %d at x = %.1f, beyond the wall at %.1f", c, step, k, q.x, x);
+            }
+        }
+        for (int k = 0; k < 5; k++) got[c][k] = position(w, h[k]);
+        mink_world_destroy(w);
+    }
+    assert_memory_equal(got[0], got[1], sizeof got[0]);
+}
+
 /* ---- the narrowphase's dispatch ------------------------------------------------------------------ */
 
 /* mink_sweep_placed (what the narrowphase and resolution call) gives the bits of
@@ -675,6 +707,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(far_bullet_stops_at_a_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test(placed_sweeps_equal_body_sweeps),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
