@@ -148,6 +148,7 @@ MINK_INLINE void mink_slab(float lo, float hi, float r, float *enter, float *lea
 
 /// Any non-finite field but t_exit (which may be INFINITY) means a computation overflowed.
 MINK_INLINE mink_hit mink_hit_checked(mink_hit h) {
+    h.normal = mink_v2(h.normal.x + 0.0f, h.normal.y + 0.0f); /* a −0 (a negated hull normal) as +0, as boxes give */
     int ok = mink_finite(h.t) & mink__vec2_is_valid(h.normal) & mink_finite(h.depth) & mink__vec2_is_valid(h.point) &
              (h.t_exit == h.t_exit);
     return mink_hit_select(ok, h, mink_hit_invalid());

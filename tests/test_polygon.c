@@ -302,6 +302,60 @@ static void mixed_batch_with_polygons(void **state) {
     free(pairs), free(hits);
 }
 
+/* body scaled by 2^k: every length and velocity (a polygon's normals and angle stay). */
+static void scale_body(mink_body *b, int k) {
+    b->velocity = mink_v2(ldexpf(b->velocity.x, k), ldexpf(b->velocity.y, k));
+    if (b->type == MINK_SHAPE_AABB) {
+        mink_aabb *x = &b->shape.aabb;
+        *x = (mink_aabb){{ldexpf(x->min.x, k), ldexpf(x->min.y, k)}, {ldexpf(x->max.x, k), ldexpf(x->max.y, k)}};
+    } else if (b->type == MINK_SHAPE_CIRCLE) {
+        mink_circle *c = &b->shape.circle;
+        *c = (mink_circle){{ldexpf(c->center.x, k), ldexpf(c->center.y, k)}, ldexpf(c->radius, k)};
+    } else {
+        mink_polygon *q = &b->shape.polygon;
+        for (uint32_t i = 0; i < q->count; i++) q->vertices[i] = mink_v2(ldexpf(q->vertices[i].x, k), ldexpf(q->vertices[i].y, k));
+        q->position = mink_v2(ldexpf(q->position.x, k), ldexpf(q->position.y, k));
+        q->radius = ldexpf(q->radius, k);
+    }
+}
+
+/* Issue 30: turning bodies at sizes and speeds near 2^66 – 2^127 answered differently in the two
+ * argument orders, and polygon normals came back as −0 where boxes give +0. Every sample pair with
+ * a turning body, as made and scaled by 2^20, 2^66, 2^90 and 2^100: in either order the one answer
+ * (the mirror, bit for bit), on both paths; and no normal of any pair holds a −0. */
+static void opencl_either_order_is_one_answer(void **state) {
+    const paths *p = *state;
+    enum { N = 3000 };
+    mink_pair *pairs = malloc(2 * N * sizeof *pairs);
+    mink_hit *hits = malloc(2 * N * sizeof *hits);
+    assert_true(pairs && hits);
+    const int scales[5] = {0, 20, 66, 90, 100};
+    size_t contacts = 0;
+    for (int si = 0; si < 5; si++) {
+        mink_sample_rotating_pairs(300 + (uint64_t)si, N, pairs);
+        for (size_t i = 0; i < N; i++) {
+            scale_body(&pairs[i].a, scales[si]);
+            scale_body(&pairs[i].b, scales[si]);
+            pairs[N + i] = (mink_pair){pairs[i].b, pairs[i].a};
+        }
+        SWEEP_BOTH(p, mink_batch_sweep, pairs, 2 * N, 0.5f, hits);
+        for (size_t i = 0; i < N; i++) {
+            if (!mink_body_turns(pairs[i].a) && !mink_body_turns(pairs[i].b)) continue; /* mixed_batch_with_polygons */
+            mink_hit m = hits[N + i];
+            m.normal = mink_v2(0.0f - m.normal.x, 0.0f - m.normal.y);
+            assert_hits_identical_records(&hits[i], &m, 1, &pairs[i], sizeof pairs[i], "the other order, mirrored");
+            contacts += (hits[i].flags & MINK_HIT_CONTACT) != 0;
+        }
+        for (size_t i = 0; i < 2 * N; i++) {
+            uint32_t x, y;
+            memcpy(&x, &hits[i].normal.x, 4), memcpy(&y, &hits[i].normal.y, 4);
+            if (x == 0x80000000u || y == 0x80000000u) fail_msg("pair %zu (scale 2^%d): a -0 in the normal", i, scales[si]);
+        }
+    }
+    assert_true(contacts > 5 * N / 20);
+    free(pairs), free(hits);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_constructor_checks_every_rule),
@@ -311,6 +365,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(mixed_batch_with_polygons, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_either_order_is_one_answer, paths_setup, paths_teardown),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
     return cmocka_run_group_tests_name("polygon", tests, NULL, NULL);
