@@ -224,29 +224,35 @@ MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
 /// between a's lowest and b's highest projection (the same number when they touch; the middle of
 /// the penetration when they overlap); across N, the middle of the span both touching features
 /// share. A feature is every vertex within 1/4096 of the shapes' depth along N of the extreme one,
-/// so a vertex gives a point and two parallel edges the middle of the segment they share.
-MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a, const mink_hull *b, mink_vec2 N) {
+/// (and a few ulps of where they lie), so a vertex gives a point and two parallel edges the middle
+/// of the segment they share. All of it about a's first vertex: projections of whole coordinates
+/// far from the origin (|x| near 1800) rounded by more than that tolerance, split a face's
+/// vertices, and put the point between the shapes.
+MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull *b0, mink_vec2 N) {
+    mink_vec2 ref = a0->v[0];
+    mink_hull a = mink_hull_offset(*a0, mink_v2(-ref.x, -ref.y)), b = mink_hull_offset(*b0, mink_v2(-ref.x, -ref.y));
     mink_vec2 T = mink_v2(-N.y, N.x);
     float alo, ahi, blo, bhi;
-    mink_hull_project(a, N, &alo, &ahi);
-    mink_hull_project(b, N, &blo, &bhi);
-    float tol = ((ahi - alo) + (bhi - blo)) * 0.000244140625f;
+    mink_hull_project(&a, N, &alo, &ahi);
+    mink_hull_project(&b, N, &blo, &bhi);
+    /* And a few ulps of the coordinates: the vertices were rounded where they lie. */
+    float tol = ((ahi - alo) + (bhi - blo)) * 0.000244140625f + (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
     float at0 = MINK_INF, at1 = -MINK_INF, bt0 = MINK_INF, bt1 = -MINK_INF;
-    for (uint32_t i = 0; i < a->count; i++) {
-        float t = mink_dot(a->v[i], T);
-        int on = mink_dot(a->v[i], N) <= alo + tol;
+    for (uint32_t i = 0; i < a.count; i++) {
+        float t = mink_dot(a.v[i], T);
+        int on = mink_dot(a.v[i], N) <= alo + tol;
         at0 = on ? mink_minf(at0, t) : at0;
         at1 = on ? mink_maxf(at1, t) : at1;
     }
-    for (uint32_t i = 0; i < b->count; i++) {
-        float t = mink_dot(b->v[i], T);
-        int on = mink_dot(b->v[i], N) >= bhi - tol;
+    for (uint32_t i = 0; i < b.count; i++) {
+        float t = mink_dot(b.v[i], T);
+        int on = mink_dot(b.v[i], N) >= bhi - tol;
         bt0 = on ? mink_minf(bt0, t) : bt0;
         bt1 = on ? mink_maxf(bt1, t) : bt1;
     }
     float along = (alo + bhi) * 0.5f;
     float across = (mink_maxf(at0, bt0) + mink_minf(at1, bt1)) * 0.5f;
-    return mink_v2(N.x * along + T.x * across, N.y * along + T.y * across);
+    return mink_v2(ref.x + (N.x * along + T.x * across), ref.y + (N.y * along + T.y * across));
 }
 
 /* ---- swept SAT --------------------------------------------------------------------------------- */

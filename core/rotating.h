@@ -95,6 +95,9 @@ MINK_INLINE float mink_hull_core_distance(const mink_hull *a0, const mink_hull *
     mink_vec2 qa = a.v[0], qb = b.v[0];
     if (a.axes + b.axes > 0u && !(sep > 0.0f)) {
         best = 0.0f; /* the cores touch or overlap: no separating axis */
+        /* The points: where they meet across the axis of least overlap (the middle of the
+         * features both touch), not each hull's first vertex, which lay inside the other. */
+        qa = qb = mink_hull_meet_point(&a, &b, mink_v2(0.0f - dir.x, 0.0f - dir.y));
     } else {
         mink_vertex_edge_closest(&a, &b, 0, &best, &qa, &qb);
         mink_vertex_edge_closest(&b, &a, 1, &best, &qa, &qb);

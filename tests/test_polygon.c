@@ -356,6 +356,107 @@ static void opencl_either_order_is_one_answer(void **state) {
     free(pairs), free(hits);
 }
 
+/* The distance (double) from q to body b at time t of a step of dt: its shape moved by velocity·dt·t
+ * and, a box about its centre and a polygon about its position, turned by angular velocity·dt·t;
+ * 0 inside. */
+static double distance_to_body(mink_body b, float dt, double t, mink_vec2 q) {
+    double mx = (double)b.velocity.x * dt * t, my = (double)b.velocity.y * dt * t, qx = q.x, qy = q.y;
+    if (b.type == MINK_SHAPE_CIRCLE) {
+        double dx = qx - (b.shape.circle.center.x + mx), dy = qy - (b.shape.circle.center.y + my);
+        return fmax(sqrt(dx * dx + dy * dy) - b.shape.circle.radius, 0.0);
+    }
+    double cx, cy, angle, vx[MINK_MAX_POLYGON_VERTICES], vy[MINK_MAX_POLYGON_VERTICES];
+    uint32_t n;
+    if (b.type == MINK_SHAPE_AABB) {
+        mink_aabb x = b.shape.aabb;
+        cx = ((double)x.min.x + x.max.x) * 0.5, cy = ((double)x.min.y + x.max.y) * 0.5, angle = 0.0, n = 4;
+        double hx = x.max.x - cx, hy = x.max.y - cy;
+        const double sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
+        for (int i = 0; i < 4; i++) vx[i] = sx[i] * hx, vy[i] = sy[i] * hy;
+    } else {
+        const mink_polygon *p = &b.shape.polygon;
+        cx = p->position.x, cy = p->position.y, angle = p->angle, n = p->count;
+        for (uint32_t i = 0; i < n; i++) vx[i] = p->vertices[i].x, vy[i] = p->vertices[i].y;
+    }
+    double a = angle + (double)b.angular_velocity * dt * t, c = cos(a), s = sin(a);
+    double best = INFINITY;
+    int inside = 1;
+    for (uint32_t i = 0; i < n; i++) { /* counter-clockwise: q is inside when left of every edge */
+        uint32_t j = (i + 1) % n;
+        double x0 = cx + mx + c * vx[i] - s * vy[i], y0 = cy + my + s * vx[i] + c * vy[i];
+        double x1 = cx + mx + c * vx[j] - s * vy[j], y1 = cy + my + s * vx[j] + c * vy[j];
+        double ex = x1 - x0, ey = y1 - y0, u = ((qx - x0) * ex + (qy - y0) * ey) / (ex * ex + ey * ey);
+        u = fmin(fmax(u, 0.0), 1.0);
+        double dx = qx - (x0 + ex * u), dy = qy - (y0 + ey * u);
+        best = fmin(best, sqrt(dx * dx + dy * dy));
+        inside &= ex * (qy - y0) - ey * (qx - x0) >= 0.0;
+    }
+    return inside ? 0.0 : best;
+}
+
+/* Issue 30: a contact point lies on both shapes, within rounding, always. Swept SAT far from the
+ * origin put it between the shapes (rounding split a face's vertices beyond the 1/4096 tolerance),
+ * and conservative advancement gave the middle of each hull's first vertex when the shapes touch
+ * (a box turning on a square at rest: 0.5 inside). The box on the square, then every contact (not
+ * an overlap) of the sample pairs, moved to 1800, -3000 and 30000, both paths: the point within
+ * 2^-20 of the coordinates, 1/2048 of the shapes' size (what the meet point counts as one face)
+ * and for turning pairs the advancement's target, of both shapes. */
+static void opencl_contact_points_lie_on_both_shapes(void **state) {
+    const paths *p = *state;
+    mink_aabb square = {{-0.5f, -1.5f}, {0.5f, -0.5f}}, box = {{-0.5f, -0.5f}, {0.5f, 0.5f}};
+    mink_body turning = mink_body_aabb(box, mink_v2(0, 0));
+    turning.angular_velocity = 1.0f;
+    mink_hit h = mink_sweep_bodies(turning, mink_body_aabb(square, mink_v2(0, 0)), 1.0f);
+    assert_int_equal(h.flags & MINK_HIT_CONTACT, MINK_HIT_CONTACT);
+    assert_true(distance_to_body(turning, 1.0f, h.t, h.point) < 1e-3);
+    assert_true(distance_to_body(mink_body_aabb(square, mink_v2(0, 0)), 1.0f, h.t, h.point) < 1e-3);
+
+    enum { N = 4000 };
+    mink_pair *pairs = malloc(N * sizeof *pairs);
+    mink_hit *hits = malloc(N * sizeof *hits);
+    assert_true(pairs && hits);
+    const float shifts[4] = {0.0f, 1800.0f, -3000.0f, 30000.0f};
+    size_t checked = 0;
+    for (int si = 0; si < 4; si++) {
+        mink_sample_rotating_pairs(400 + (uint64_t)si, N, pairs);
+        for (size_t i = 0; i < N; i++) {
+            if (i % 2) pairs[i].a.angular_velocity = pairs[i].b.angular_velocity = 0.0f; /* swept SAT */
+            mink_body *both[2] = {&pairs[i].a, &pairs[i].b};
+            for (int k = 0; k < 2; k++) {
+                mink_body *b = both[k];
+                if (b->type == MINK_SHAPE_AABB) b->shape.aabb = (mink_aabb){{b->shape.aabb.min.x + shifts[si], b->shape.aabb.min.y},
+                                                                              {b->shape.aabb.max.x + shifts[si], b->shape.aabb.max.y}};
+                else if (b->type == MINK_SHAPE_CIRCLE) b->shape.circle.center.x += shifts[si];
+                else b->shape.polygon.position.x += shifts[si];
+            }
+        }
+        SWEEP_BOTH(p, mink_batch_sweep, pairs, N, 0.5f, hits);
+        for (size_t i = 0; i < N; i++) {
+            if (hits[i].flags != MINK_HIT_CONTACT) continue; /* overlaps, misses, not converged */
+            const mink_body *a = &pairs[i].a, *b = &pairs[i].b;
+            double size = 0.0;
+            const mink_body *bb[2] = {a, b};
+            for (int k = 0; k < 2; k++) {
+                mink_mover m = mink_body_mover(*bb[k], 0.5f);
+                size += m.reach + m.hull.radius + hypot(m.move.x, m.move.y) + fabs(m.spin) * m.reach;
+            }
+            int turns = mink_body_turns(*a) || mink_body_turns(*b);
+            /* Rounding at the coordinates; the features' tolerance (1/4096 of the extents, so a
+             * nearly parallel edge counts as touching); the advancement's target. */
+            double tol = ldexp(fabs((double)hits[i].point.x) + fabs((double)hits[i].point.y) + size, -20) +
+                         size * 0.00048828125 + (turns ? size * 0.0009765625 : 0.0);
+            double da = distance_to_body(*a, 0.5f, hits[i].t, hits[i].point), db = distance_to_body(*b, 0.5f, hits[i].t, hits[i].point);
+            if (da > tol || db > tol)
+                fail_msg("pair %zu (shift %g, %s): point (%a, %a) at t %g is %g from a, %g from b (tol %g)", i,
+                         (double)shifts[si], turns ? "turning" : "SAT", (double)hits[i].point.x, (double)hits[i].point.y,
+                         (double)hits[i].t, da, db, tol);
+            checked++;
+        }
+    }
+    assert_true(checked > N / 4);
+    free(pairs), free(hits);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_constructor_checks_every_rule),
@@ -366,6 +467,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(mixed_batch_with_polygons, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_either_order_is_one_answer, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(opencl_contact_points_lie_on_both_shapes, paths_setup, paths_teardown),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
     return cmocka_run_group_tests_name("polygon", tests, NULL, NULL);
