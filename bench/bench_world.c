@@ -218,7 +218,7 @@ static int arena_main(size_t most, size_t scalar_most, int steps, mink_context *
            steps);
     printf("%9s  %-5s %-7s %9s  %9s %10s %9s %10s  %s\n", "bodies", "scene", "path", "ms/step", "pairs", "energy",
            "deepest", "tunnelled", "same bits");
-    for (size_t n = 10000; n <= most; n *= 10) {
+    for (size_t n = 10000; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
         for (int b = 0; b < 2; b++) {
             arena_figures f[2];
             mink_vec2 *pos[2] = {NULL, NULL};
@@ -239,8 +239,6 @@ static int arena_main(size_t most, size_t scalar_most, int steps, mink_context *
             free(pos[0]), free(pos[1]);
             if (!same) return 1;
         }
-        if (n == most) break;
-        if (n * 10 > most) n = most / 10; /* end on MAX_BODIES */
     }
     return 0;
 }
@@ -282,7 +280,7 @@ int main(int argc, char **argv) {
            steps, WARM_UP_STEPS);
     printf("%9s  %-7s %9s  %8s %8s %8s %8s %8s  %9s %8s %10s  %s\n", "bodies", "path", "ms/step", "bounds", "broad",
            "narrow", "resolve", "transfer", "pairs", "events", "bytes/body", "same bits");
-    for (size_t n = 10000; n <= most; n *= 10) {
+    for (size_t n = 10000; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
         figures f[2];
         mink_vec2 *pos[2] = {NULL, NULL};
         int first = n > scalar_most;
@@ -299,8 +297,6 @@ int main(int argc, char **argv) {
             printf("%9zu  %-7s steps (ms/pairs/events):%s\n", n, c ? "opencl" : "scalar", trace[c]);
         free(pos[0]), free(pos[1]);
         if (!same) return 1;
-        if (n == most) break;
-        if (n * 10 > most) n = most / 10; /* end on MAX_BODIES */
     }
     free(trace[0]), free(trace[1]);
     mink_context_destroy(ctx[0]);

@@ -120,17 +120,23 @@ MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
 }
 
 /// Whether mover a comes before b in an order read from their bits (centre, move, angle, spin,
-/// reach, radius, first vertex). Conservative advancement rounds differently in the two orders of
-/// a pair (at sizes near 2^66 and up they answered differently), so a pair is advanced in this
-/// order and mirrored when it was named the other way round: one answer, whatever the order.
+/// reach, radius, vertex count, vertices). Conservative advancement rounds differently in the two
+/// orders of a pair (at sizes near 2^66 and up they answered differently), so a pair is advanced
+/// in this order and mirrored when it was named the other way round: one answer, whatever the
+/// order. Two movers that tie in every bit are the same shape in the same motion.
 MINK_INLINE int mink_mover_before(const mink_mover *a, const mink_mover *b) {
-    float ka[9] = {a->center.x, a->center.y, a->move.x, a->move.y, a->angle, a->spin, a->reach, a->hull.radius,
-                   a->hull.v[0].x};
-    float kb[9] = {b->center.x, b->center.y, b->move.x, b->move.y, b->angle, b->spin, b->reach, b->hull.radius,
-                   b->hull.v[0].x};
-    for (int k = 0; k < 9; k++) {
+    float ka[8] = {a->center.x, a->center.y, a->move.x, a->move.y, a->angle, a->spin, a->reach, a->hull.radius};
+    float kb[8] = {b->center.x, b->center.y, b->move.x, b->move.y, b->angle, b->spin, b->reach, b->hull.radius};
+    for (int k = 0; k < 8; k++) {
         uint32_t x = mink_float_bits(ka[k]), y = mink_float_bits(kb[k]);
         if (x != y) return x < y;
+    }
+    if (a->hull.count != b->hull.count) return a->hull.count < b->hull.count;
+    for (uint32_t k = 0; k < a->hull.count; k++) {
+        uint32_t ax = mink_float_bits(a->hull.v[k].x), bx = mink_float_bits(b->hull.v[k].x);
+        uint32_t ay = mink_float_bits(a->hull.v[k].y), by = mink_float_bits(b->hull.v[k].y);
+        if (ax != bx) return ax < bx;
+        if (ay != by) return ay < by;
     }
     return 0;
 }

@@ -11,17 +11,16 @@
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
 /// The box whose cells a grid entry goes in. A dynamic body's: its planned path's, grown by its near
-/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close); with
-/// near infinite (in the safety rounds' broadphase, or a body mostly skin: mink_bounds_item) its
-/// own box. Another's: its box grown by the grid's reach.
+/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close).
+/// Another's: its box grown by the grid's reach. A dynamic body's box in the safety rounds'
+/// broadphase (near infinite) is its own.
 MINK_INLINE mink_aabb mink_grid_box(mink_grid_entry e, float reach) {
     mink_aabb b = e.box;
-    int dynamic = (e.flags & MINK_CONTACT_DYNAMIC) != 0u;
-    if (dynamic && e.near != MINK_INF) {
+    if ((e.flags & MINK_CONTACT_DYNAMIC) && e.near != MINK_INF) {
         mink_vec2 q = mink_v2(e.pos.x + e.move.x, e.pos.y + e.move.y);
         b.min = mink_v2(mink_minf(e.pos.x, q.x) - e.near, mink_minf(e.pos.y, q.y) - e.near);
         b.max = mink_v2(mink_maxf(e.pos.x, q.x) + e.near, mink_maxf(e.pos.y, q.y) + e.near);
-    } else if (!dynamic) {
+    } else {
         b.min = mink_v2(b.min.x - reach, b.min.y - reach);
         b.max = mink_v2(b.max.x + reach, b.max.y + reach);
     }
@@ -83,19 +82,16 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
     mink_grid_entry e = mink_grid_entry_of(w, sp, i); /* its arrays' lines are in the cache now */
     w.records[i] = e;
     /* A dynamic body goes in the cells of its planned path's box (mink_grid_box); the others grow
-     * theirs by the largest grow of a dynamic box, so every pair whose boxes meet shares a cell.
-     * But a body whose grow is mostly skin (far from the origin, where rounding is coarse: a
-     * bullet that left the arena) keeps its whole box in the grid and pairs by boxes alone: its
-     * grow as the grid's reach would grow every static body, and one such body at 1e30 made each
-     * step of the bullet hell about 40 times slower (docs/benchmarks.md). */
-    if (dynamic && !(2.0f * skin <= reach + push)) {
-        e.near = MINK_INF;
-        w.records[i] = e;
-    } else if (dynamic && mink__aabb_is_valid(b)) {
+     * theirs by the largest move (and push reach) of a dynamic body, so every pair whose boxes
+     * meet shares a cell: the path's box grown by near already holds the body's box grown by its
+     * skins and push, so what its bounds add beyond is its move. Not the skins: they grow with the
+     * distance from the origin, and one bullet at 1e30 grew every static body's box with its skin
+     * and made each step of the bullet hell about 40 times slower (docs/benchmarks.md). */
+    if (dynamic && mink__aabb_is_valid(b)) {
         w.bounds[i] = mink_grid_box(e, 0.0f);
-        /* Read first: once the largest grows are in, almost no body needs the atomic (a million of
+        /* Read first: once the largest moves are in, almost no body needs the atomic (a million of
          * them on one word took PoCL 20 ms). The word only grows, so a stale read only costs one. */
-        uint32_t bits = mink_float_bits(grow);
+        uint32_t bits = mink_float_bits(reach + push);
         if (bits > w.counters[2]) MINK_ATOMIC_MAX(&w.counters[2], bits);
     }
 }
@@ -366,6 +362,7 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
 MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
     if (!mink_grid_entries_meet(a, b)) return 0;
     mink_aabb ga = mink_grid_box(a, g.reach), gb = mink_grid_box(b, g.reach); /* the boxes their cells came from */
+    if (!mink_bounds_overlap(ga, gb)) return 0; /* never (mink_bounds_item), and never by how cells hash */
     uint32_t x = mink_grid_column(mink_maxf(ga.min.x, gb.min.x), g.inv_cell);
     uint32_t y = mink_grid_column(mink_maxf(ga.min.y, gb.min.y), g.inv_cell);
     return mink_grid_bucket(g, x, y) == cell;

@@ -129,8 +129,8 @@ MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, floa
     float R1 = mink_scale(R, -es), len = mink_sqrtf(mink_dot(s1, s1));
     float c1 = (len - R1) * (len + R1);
     int in = c1 < 0.0f;
-    int kc = 2 * (es - e); /* <= 0; below −149 every c is 0 or the least subnormal */
-    float c = mink_scale(c1, kc < -149 ? -149 : kc);
+    int kc = 2 * (es - e); /* <= 0; below −149 c is a signed 0, as at the motion's scale before */
+    float c = kc < -149 ? c1 * 0.0f : mink_scale(c1, kc);
     s = mink_v2(mink_scale(s.x, -e), mink_scale(s.y, -e));
     d = mink_v2(mink_scale(d.x, -e), mink_scale(d.y, -e));
     R = mink_scale(R, -e);

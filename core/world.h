@@ -90,7 +90,7 @@ typedef struct mink_place {
 } mink_place;
 
 /// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round, the
-/// largest grow of a dynamic body's box this step (the bits of a float: mink_bounds_item).
+/// largest move plus push reach of a dynamic body this step (the bits of a float: mink_bounds_item).
 #define MINK_COUNTERS 3u
 
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
@@ -115,8 +115,8 @@ typedef struct mink_grid_entry {
 
 /// The broadphase grid. A body whose box covers more cells than this (or more than 1000 a side) is
 /// "large": it is tested against every body instead of going into cells (arena walls fit; a
-/// world-sized body does not). With at most MINK_WORLD_MAX_BODIES bodies, a step's entries stay
-/// below 2^32.
+/// world-sized body does not). A step of more than 2^30 entries fails with MINK_ERR_CAPACITY
+/// (keys are 32 bits: the bucket × 2 + the crowd bit, and the large bodies' key above them).
 #define MINK_GRID_MAX_CELLS 1000u
 /// The fewest buckets the cells hash into: enough that no body's cells share one (mink_grid_bucket).
 #define MINK_GRID_MIN_BUCKETS (1u << 21)
@@ -131,7 +131,7 @@ typedef struct mink_grid {
     float inv_cell;   ///< 1 / the cell size (a power of two)
     uint32_t buckets; ///< a power of two, at least MINK_GRID_MIN_BUCKETS; set once entries are counted
     float reach;      ///< how far the grid grows the boxes of bodies that are not dynamic: the largest
-                      ///< grow of a dynamic body's box (mink_grid_box)
+                      ///< move plus push reach of a dynamic body (mink_bounds_item, mink_grid_box)
     /// The crowd: a filter (category, mask, contact flags) under which two bodies never meet
     /// (mink_filters_meet is 0 for two of them), such as bullets that ignore bullets or a map of
     /// static tiles. Its entries sort last in each bucket and scan nothing. Flags MINK_GRID_NO_CROWD:

@@ -115,7 +115,8 @@ mink_status mink__world_reserve_slots(mink_world *w, size_t need);
 void *mink__grow(void *p, size_t n, size_t size);
 
 /* The grid for a step's measure and the world's crowd (world.c); 0 when no body has a finite box.
- * Radix passes the keys need go to *passes. */
+ * Then, once the entries are counted, its buckets and the radix passes its keys need (*passes);
+ * 0 when the entries are more than 32-bit keys hold. */
 int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *grid);
 int mink__world_grid_buckets(mink_grid *grid, uint32_t entries, uint32_t *passes);
 
