@@ -1,8 +1,9 @@
 /* bench/bench_gpu.c — mink's batches on an OpenCL GPU against that device's own limits, in one run.
  *
  *   1. The device: a copy kernel's bandwidth (bytes read and written, best of 10 over two buffers
- *      of 1 GiB, or the device's largest allocation), and the host link: clEnqueueWriteBuffer and clEnqueueReadBuffer of 1 GiB from
- *      ordinary (pageable) host memory, which is what mink's copy transfer moves, best of 5.
+ *      of 1 GiB, or of the device's largest allocation when smaller), and the host link:
+ *      clEnqueueWriteBuffer and clEnqueueReadBuffer of one such buffer from ordinary (pageable)
+ *      host memory, which is what mink's copy transfer moves, best of 5.
  *   2. Every batch kind (records; box and circle pairs also as columns) at 10^4 … MAX pairs:
  *      kernel only (mink_batch_stats.kernel_ms) as a fraction of the copy bound over the bytes a
  *      pair moves on the device (its record read, its hit written), and end to end as a fraction
