@@ -65,11 +65,6 @@ MINK_INLINE uint32_t mink_pair_rank(uint64_t a, uint64_t b) {
     return x;
 }
 
-/// The velocities of a round's parity.
-MINK_INLINE MINK_GLOBAL mink_vec2 *mink_round_vel(mink_world_view w, uint32_t round) {
-    return w.wvel + (round & 1u) * w.count;
-}
-
 /// The restitution a body brings to a contact: its own when it bounces, else 0. A pair of dynamic
 /// bodies takes the smaller of its two (STOP, like SLIDE, brings 0: a body cannot stop alone
 /// without breaking momentum).
@@ -128,30 +123,32 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
     return first;
 }
 
-/// Impulse round `round`, body i's pick: the earliest contact, among the dynamic bodies of the
-/// front of its list, that closes (by more than its skin over what is left of the step) and comes
-/// no later than its first static contact (after that its path is the wall's business); at the
-/// same time, the higher mink_pair_rank. Round 0 also sets up the body's state;
-/// later rounds pick again only bodies that changed or whose pairs did (a pick that could not be
-/// taken stays as it was: nothing it depends on moved).
-MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t i) {
+/// Impulse round `round`, item k's pick: the earliest contact, among the dynamic bodies of the
+/// front of its body's list, that closes (by more than its skin over what is left of the step) and
+/// comes no later than its first static contact (after that its path is the wall's business); at
+/// the same time, the higher mink_pair_rank. Round 0 runs over every slot, sets up its state and
+/// lists the bodies that have a dynamic body in front of their list (the only ones a round can
+/// change) in w.active, in any order: later rounds and the fire pass run over that list, and
+/// pick again only bodies that changed or whose pairs did (a pick that could not be taken stays
+/// as it was: nothing it depends on moved).
+MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    uint32_t i = s.round == 0u ? k : w.active[k];
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
-    if (i == 0u) w.counters[0] = 0u; /* the round's impulses, counted by the next pass */
+    if (k == 0u) w.counters[0] = 0u; /* the round's impulses, counted by the next pass */
     if (s.round == 0u) {
-        me->dirty = me->changed = me->fired = 0u;
+        me->dirty = me->fired = me->listed = 0u;
         me->first_t = 1.0f;
         me->first_n = mink_v2(0.0f, 0.0f);
         me->deepest = 0.0f; /* the resolution sets it for a body with near pairs */
-        w.wvel[i] = w.vel[i];
     } else if (me->dirty != s.round) {
         return;
     }
     me->pick = MINK_WORLD_DEAD;
     if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) return;
     /* Round 0 sets up every body's state in this pass: it reads none of the others'. */
-    MINK_GLOBAL const mink_vec2 *vel = s.round == 0u ? w.vel : mink_round_vel(w, s.round);
+    MINK_GLOBAL const mink_vec2 *vel = s.round == 0u ? w.vel : w.wvel;
     mink_vec2 vi = vel[i];
-    uint32_t changed = me->changed, best_j = MINK_WORLD_DEAD;
+    uint32_t changed = me->fired, best_j = MINK_WORLD_DEAD, met = 0u;
     float kink = changed ? me->first_t : 0.0f;
     float walls = mink_first_static(w, s.params, i, vi, (int)changed, kink);
     /* A closing speed that would not cross its skin in what is left of the step needs no impulse:
@@ -166,8 +163,9 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t i
     for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
         if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
+        met = 1u;
         mink_vec2 vj = vel[j];
-        uint32_t other = s.round == 0u ? 0u : w.solve[j].changed;
+        uint32_t other = s.round == 0u ? 0u : w.solve[j].fired;
         mink_hit h = w.contacts[e].hit;
         if (changed | other)
             h = mink_pair_sweep(w, s.params, i, vi, kink, j, vj, other ? w.solve[j].first_t : 0.0f);
@@ -188,38 +186,36 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t i
     }
     me->pick = best_j;
     me->hit = best;
+    if (s.round == 0u && met) {
+        w.wvel[i] = vi;
+        w.active[MINK_ATOMIC_INC(&w.counters[3])] = i;
+    }
 }
 
-/// Impulse round `round`, body i: when i and the body it picked picked each other, the pair's
-/// impulse, computed from the smaller slot's side so both get the same bits: the relative normal
-/// velocity vn becomes -e vn, e the pair's restitution, each body's change scaled by its inverse
-/// mass. Every body copies its velocity into the next round's.
-MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t i) {
-    MINK_GLOBAL const mink_vec2 *vel = mink_round_vel(w, s.round);
-    MINK_GLOBAL mink_vec2 *next = mink_round_vel(w, s.round + 1u);
+/// Impulse round `round`, listed body k: when it and the body it picked picked each other, the
+/// pair's impulse: the relative normal velocity vn becomes -e vn, e the pair's restitution, each
+/// body's change scaled by its inverse mass. The smaller slot's item changes both velocities in
+/// place: a round's pairs share no body, so no other item reads them in this pass.
+MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    uint32_t i = w.active[k];
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
-    next[i] = vel[i];
     uint32_t j = me->pick;
     if (j == MINK_WORLD_DEAD || w.solve[j].pick != i) return;
-    uint32_t a = i < j ? i : j, b = i < j ? j : i;
-    mink_vec2 n = w.solve[a].hit.normal, va = vel[a], vb = vel[b];
-    mink_body_props pa = w.props[a], pb = w.props[b];
-    float vn = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y;
-    float e = mink_minf(mink_restitution_of(pa), mink_restitution_of(pb));
-    float impulse = -((1.0f + e) * vn) / (pa.inv_mass + pb.inv_mass);
-    if (i == a) {
-        float k = impulse * pa.inv_mass;
-        next[i] = mink_v2(va.x + n.x * k, va.y + n.y * k);
-    } else {
-        float k = impulse * pb.inv_mass;
-        next[i] = mink_v2(vb.x - n.x * k, vb.y - n.y * k);
+    if (i < j) {
+        mink_vec2 n = me->hit.normal, va = w.wvel[i], vb = w.wvel[j];
+        mink_body_props pa = w.props[i], pb = w.props[j];
+        float vn = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y;
+        float e = mink_minf(mink_restitution_of(pa), mink_restitution_of(pb));
+        float impulse = -((1.0f + e) * vn) / (pa.inv_mass + pb.inv_mass);
+        float ka = impulse * pa.inv_mass, kb = impulse * pb.inv_mass;
+        w.wvel[i] = mink_v2(va.x + n.x * ka, va.y + n.y * ka);
+        w.wvel[j] = mink_v2(vb.x - n.x * kb, vb.y - n.y * kb);
     }
     if (!me->fired) {
         me->fired = 1u;
         me->first_t = me->hit.t;
         me->first_n = me->hit.normal;
     }
-    me->changed = 1u;
     /* It and every dynamic body of its list pick again next round. */
     MINK_ATOMIC_MAX(&me->dirty, s.round + 1u);
     for (uint32_t c = w.adj_start[i]; c < w.adj_start[i] + w.adj_fill[i]; c++) {
@@ -318,12 +314,17 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
     MINK_ATOMIC_MIN(&w.place[p.a].keep[next], mink_float_bits(keep_a * share));
     MINK_ATOMIC_MIN(&w.place[p.b].keep[next], mink_float_bits(keep_b * share));
     MINK_ATOMIC_INC(&w.counters[1]);
+    /* Only a body in a conflict changes its keep: the place pass runs over these. */
+    if (MINK_ATOMIC_XCHG(&w.solve[p.a].listed, 1u) == 0u) w.active[MINK_ATOMIC_INC(&w.counters[4])] = p.a;
+    if (MINK_ATOMIC_XCHG(&w.solve[p.b].listed, 1u) == 0u) w.active[MINK_ATOMIC_INC(&w.counters[4])] = p.b;
 }
 
-/// Body i between safety rounds (s.emit 0): the keep that round `round` starts from copied to the
-/// one it writes, and whether the round before changed it. After the last (s.emit 1): its place.
-MINK_INLINE void mink_place_item(mink_world_view w, mink_step_state s, uint32_t i) {
-    if (i == 0u && !s.emit) w.counters[1] = 0u; /* the round's conflicts, counted by the next pass */
+/// Listed body k between safety rounds (s.emit 0): the keep that round `round` starts from copied
+/// to the one it writes, and whether the round before changed it. After the last (s.emit 1): its
+/// place. A body no conflict listed keeps all of its path: its keeps stay 1, unchanged.
+MINK_INLINE void mink_place_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    uint32_t i = w.active[k];
+    if (k == 0u && !s.emit) w.counters[1] = 0u; /* the round's conflicts, counted by the next pass */
     if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) return;
     MINK_GLOBAL mink_place *q = w.place + i;
     uint32_t now = q->keep[s.round & 1u];

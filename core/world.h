@@ -15,6 +15,7 @@
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
 #define MINK_ATOMIC_MAX(p, v) atomic_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) atomic_min(p, v)
+#define MINK_ATOMIC_XCHG(p, v) atomic_xchg(p, v)
 /* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
 #define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
 #elif defined(__GNUC__)
@@ -23,6 +24,7 @@
 #define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
 #define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
+#define MINK_ATOMIC_XCHG(p, v) mink__exchange(p, v)
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
@@ -34,11 +36,17 @@ static inline uint32_t mink__ctz(uint32_t x) {
 #define MINK_CTZ(x) mink__ctz(x)
 #define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
+#define MINK_ATOMIC_XCHG(p, v) mink__exchange(p, v)
 #endif
 #ifndef MINK_OPENCL
 /* One thread runs a host pass: the atomics are plain read-modify-writes. */
 static inline void mink__store_max(uint32_t *p, uint32_t v) { *p = *p > v ? *p : v; }
 static inline void mink__store_min(uint32_t *p, uint32_t v) { *p = *p < v ? *p : v; }
+static inline uint32_t mink__exchange(uint32_t *p, uint32_t v) {
+    uint32_t old = *p;
+    *p = v;
+    return old;
+}
 #endif
 
 /* ---- what a world holds ---------------------------------------------------------------------- */
@@ -70,8 +78,8 @@ typedef struct mink_contact {
 typedef struct mink_solve_body {
     uint32_t pick;    ///< the dynamic body whose contact it takes first this round; MINK_WORLD_DEAD: none
     uint32_t dirty;   ///< the last round (+ 1) in which it or a body of its pairs changed velocity
-    uint32_t changed; ///< 1 once its velocity is not the one it started the step with
-    uint32_t fired;   ///< 1 once it took an impulse this step
+    uint32_t fired;   ///< 1 once it took an impulse this step (its velocity is then in wvel)
+    uint32_t listed;  ///< 1 once the safety rounds listed it in MINK_WB_ACTIVE
     mink_hit hit;     ///< the picked contact, as this body sees it
     float first_t;    ///< its first impulse: when (on its starting velocity) and along which normal
     mink_vec2 first_n;
@@ -90,8 +98,9 @@ typedef struct mink_place {
 } mink_place;
 
 /// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round, the
-/// largest move plus push reach of a dynamic body this step (the bits of a float: mink_bounds_item).
-#define MINK_COUNTERS 3u
+/// largest move plus push reach of a dynamic body this step (the bits of a float: mink_bounds_item),
+/// the bodies the impulse rounds listed, the bodies the safety rounds listed (MINK_WB_ACTIVE).
+#define MINK_COUNTERS 5u
 
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
 /// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.
@@ -167,7 +176,8 @@ typedef struct mink_grid {
     X(ADJ_BACK, adj_back, uint32_t)                  /* per slot: far contacts, written from its end */ \
     X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
     X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
-    X(WVEL, wvel, mink_vec2)                         /* 2 per slot: velocities, by round parity */ \
+    X(WVEL, wvel, mink_vec2)                         /* per slot: velocity in the impulse rounds */ \
+    X(ACTIVE, active, uint32_t)                      /* per slot: the bodies the rounds visit */   \
     X(PLACE, place, mink_place)                      /* per slot: its first segment, how much of it */ \
     X(COUNTERS, counters, uint32_t)                  /* MINK_COUNTERS words */                     \
     X(POS_OUT, pos_out, mink_vec2)                                                                 \
@@ -192,7 +202,8 @@ typedef struct mink_step_state {
     uint32_t slots, entries, items, pairs, event_capacity;
     uint32_t blocks; /* MINK_PASS_MEASURE: measure blocks */
     uint32_t emit;   /* pairs: 0 count them, 1 write them; safety rounds: 1 stops a conflict outright */
-    uint32_t round;  /* impulse and safety rounds: the round (its parity picks the buffers) */
+    uint32_t round;  /* impulse and safety rounds: the round (safety: its parity picks the keep) */
+    uint32_t listed; /* impulse and safety rounds: the bodies in MINK_WB_ACTIVE */
 } mink_step_state;
 
 /// The arrays a step reads and writes (MINK_WORLD_ARRAYS), and the slots. Each pass uses some.

@@ -12,7 +12,7 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 72, "mink_step_state must be 72 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 76, "mink_step_state must be 76 bytes, no padding");
 _Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
 _Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 
@@ -141,12 +141,12 @@ typedef enum mink_world_pass {
     MINK_PASS_PAIRS_WRITE, /* the same items: their pairs, where the scan put them */
     MINK_PASS_DEGREE,      /* per pair: both bodies' list sizes */
     MINK_PASS_NARROW,      /* per pair: the sweep, into both bodies' lists */
-    MINK_PASS_PICK,        /* per slot, an impulse round: the contact it would take */
-    MINK_PASS_FIRE,        /* per slot, an impulse round: the impulse of a pair that picked each other */
+    MINK_PASS_PICK,        /* per slot (later rounds: listed body), an impulse round: the contact it would take */
+    MINK_PASS_FIRE,        /* per listed body, an impulse round: the impulse of a pair that picked each other */
     MINK_PASS_RESOLVE,     /* per slot: its moves, its new position and velocity, its events */
     MINK_PASS_FINAL_BOUNDS, /* per slot: a dynamic body's box over where it may end, for the safety pairs */
     MINK_PASS_SAFETY,      /* per pair, a safety round: moves that would meet held back */
-    MINK_PASS_PLACE,       /* per slot: where the safety rounds left it */
+    MINK_PASS_PLACE,       /* per body a safety round listed: where the safety rounds left it */
 } mink_world_pass;
 
 /* A backend runs passes and whole-array operations; world_step.c decides what and when. */

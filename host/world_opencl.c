@@ -326,14 +326,15 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_NARROW:
         return run_pass(w, polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, s->pairs, s);
     case MINK_PASS_PICK:
-        return run_pass(w, polygons ? MINK_KERNEL_WORLD_PICK_POLYGON : MINK_KERNEL_WORLD_PICK, s->slots, s);
-    case MINK_PASS_FIRE: return run_pass(w, MINK_KERNEL_WORLD_FIRE, s->slots, s);
+        return run_pass(w, polygons ? MINK_KERNEL_WORLD_PICK_POLYGON : MINK_KERNEL_WORLD_PICK,
+                        s->round == 0 ? s->slots : s->listed, s);
+    case MINK_PASS_FIRE: return run_pass(w, MINK_KERNEL_WORLD_FIRE, s->listed, s);
     case MINK_PASS_RESOLVE:
         return run_pass(w, polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, s->slots, s);
     case MINK_PASS_FINAL_BOUNDS: return run_pass(w, MINK_KERNEL_WORLD_FINAL_BOUNDS, s->slots, s);
     case MINK_PASS_SAFETY:
         return run_pass(w, polygons ? MINK_KERNEL_WORLD_SAFETY_POLYGON : MINK_KERNEL_WORLD_SAFETY, s->pairs, s);
-    case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->slots, s);
+    case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->listed, s);
     }
     return MINK_OK;
 }

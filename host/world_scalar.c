@@ -67,10 +67,10 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         for (uint32_t k = 0; k < s->pairs; k++) mink_narrow_item(v, *s, k);
         break;
     case MINK_PASS_PICK:
-        for (uint32_t i = 0; i < n; i++) mink_pick_item(v, *s, i);
+        for (uint32_t k = 0; k < (s->round == 0 ? n : s->listed); k++) mink_pick_item(v, *s, k);
         break;
     case MINK_PASS_FIRE:
-        for (uint32_t i = 0; i < n; i++) mink_fire_item(v, *s, i);
+        for (uint32_t k = 0; k < s->listed; k++) mink_fire_item(v, *s, k);
         break;
     case MINK_PASS_RESOLVE:
         for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, *s, i);
@@ -82,7 +82,7 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         for (uint32_t k = 0; k < s->pairs; k++) mink_safety_item(v, *s, k);
         break;
     case MINK_PASS_PLACE:
-        for (uint32_t i = 0; i < n; i++) mink_place_item(v, *s, i);
+        for (uint32_t k = 0; k < s->listed; k++) mink_place_item(v, *s, k);
         break;
     }
     return MINK_OK;

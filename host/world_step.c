@@ -30,7 +30,8 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
         {MINK_WB_EVENTS, 1024 * sizeof(mink_event)},
         {MINK_WB_SOLVE, n * sizeof(mink_solve_body)},
-        {MINK_WB_WVEL, n * 2 * sizeof(mink_vec2)},
+        {MINK_WB_WVEL, n * sizeof(mink_vec2)},
+        {MINK_WB_ACTIVE, n * 4},
         {MINK_WB_PLACE, n * sizeof(mink_place)},
         {MINK_WB_COUNTERS, MINK_COUNTERS * 4},
         {MINK_WB_SHAPES, sizeof(mink_shape)}, /* a world without shapes still binds one */
@@ -130,13 +131,19 @@ fail:
     return status;
 }
 
-/* The impulse rounds (core/solve.h): until a round fires none, or max_rounds. s->round ends as
- * the rounds done, whose parity holds the velocities. */
+/* The impulse rounds (core/solve.h): until a round fires none, or max_rounds. The first pick
+ * runs over every slot and lists the bodies with a dynamic body in their pairs; all else runs
+ * over that list (most bullets have none). */
 static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_step_state *s) {
     mink_status status = MINK_OK;
     uint32_t fired = 1;
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 3 * 4, 4));
     for (s->round = 0; s->round < w->rounds && fired > 0; s->round++) {
         STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and zeroes the round's count */
+        if (s->round == 0) {
+            STEP_TRY(be->read(w, MINK_WB_COUNTERS, 3, 1, &s->listed));
+            if (s->listed == 0) break;
+        }
         STEP_TRY(be->pass(w, MINK_PASS_FIRE, s));
         STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, 1, &fired));
     }
@@ -151,7 +158,7 @@ fail:
 static mink_status safety(mink_world *w, const mink_world_backend *be, const mink_step_state *step) {
     mink_status status = MINK_OK;
     mink_step_state f = *step, *s = &f; /* its own grid and pairs */
-    uint32_t conflicts = 1;
+    uint32_t conflicts = 1, counters[MINK_COUNTERS];
     size_t needed = w->stats.pairs_needed;
     /* Their own pairs: dynamic bodies whose boxes over where they may end overlap, found by the
      * broadphase into the second pair array; the step's pairs wait in the first. */
@@ -159,12 +166,19 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
     STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
     STEP_TRY(broadphase(w, be, s, 0.0f)); /* bodies that are not dynamic have no box here */
+    /* The bodies in a conflict are listed as they are found: the place pass runs over them (before
+     * the first round every keep is 1, and the place pass would change nothing). */
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 1 * 4, 4));
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 4 * 4, 4));
+    s->listed = 0;
     for (s->round = 0; conflicts > 0; s->round++) {
         s->emit = 0;
-        STEP_TRY(be->pass(w, MINK_PASS_PLACE, s)); /* and zeroes the round's count */
+        if (s->round > 0) STEP_TRY(be->pass(w, MINK_PASS_PLACE, s)); /* and zeroes the round's count */
         s->emit = s->round >= 8u; /* after 8 rounds of shortening, outright */
         STEP_TRY(be->pass(w, MINK_PASS_SAFETY, s));
-        STEP_TRY(be->read(w, MINK_WB_COUNTERS, 1, 1, &conflicts));
+        STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, MINK_COUNTERS, counters));
+        conflicts = counters[1];
+        s->listed = counters[4];
     }
     s->emit = 1;
     STEP_TRY(be->pass(w, MINK_PASS_PLACE, s));

@@ -92,8 +92,9 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
     }
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_kernel, s.pairs, mink_narrow_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygon_kernel, s.pairs, mink_narrow_item, 1u)
-MINK_SHAPES_PASS_KERNEL(mink_world_pick_kernel, s.slots, mink_pick_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygon_kernel, s.slots, mink_pick_item, 1u)
+/* The first pick runs over every slot, the others over the bodies it listed. */
+MINK_SHAPES_PASS_KERNEL(mink_world_pick_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygon_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 1u)
 MINK_SHAPES_PASS_KERNEL(mink_world_resolve_kernel, s.slots, mink_resolve_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygon_kernel, s.slots, mink_resolve_item, 1u)
 MINK_SHAPES_PASS_KERNEL(mink_world_safety_kernel, s.pairs, mink_safety_item, 0u)
@@ -101,7 +102,7 @@ MINK_SHAPES_PASS_KERNEL(mink_world_safety_polygon_kernel, s.pairs, mink_safety_i
 
 /* The impulse rounds' second half and the safety rounds' other passes sweep nothing: one build each. */
 MINK_PASS_KERNEL(mink_world_fire_kernel) {
-    MINK_PASS_VIEW(s.slots);
+    MINK_PASS_VIEW(s.listed);
     mink_fire_item(v, s, item);
 }
 
@@ -111,7 +112,7 @@ MINK_PASS_KERNEL(mink_world_final_bounds_kernel) {
 }
 
 MINK_PASS_KERNEL(mink_world_place_kernel) {
-    MINK_PASS_VIEW(s.slots);
+    MINK_PASS_VIEW(s.listed);
     mink_place_item(v, s, item);
 }
 
