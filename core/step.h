@@ -115,8 +115,9 @@ MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params s
 /// The push out of its overlaps with dynamic bodies that body i (of `shape`, at p) takes: along
 /// each penetration vector, its share (its inverse mass over the pair's), summed, no longer than
 /// its push reach (the broadphase grew its box by that much). The deepest of those overlaps goes to
-/// solve[i].deepest for the safety rounds.
-MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOBAL const mink_shape *shape) {
+/// *deepest_out, for the safety rounds.
+MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOBAL const mink_shape *shape,
+                                        float *deepest_out) {
     mink_vec2 push = mink_v2(0.0f, 0.0f);
     float inv = w.props[i].inv_mass, deepest = 0.0f;
     uint32_t first = w.adj_start[i], last = first + w.adj_fill[i];
@@ -140,7 +141,7 @@ MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOB
         push = mink_v2(push.x + h.normal.x * (h.depth * share), push.y + h.normal.y * (h.depth * share));
         after = next + 1u;
     }
-    w.solve[i].deepest = deepest;
+    *deepest_out = deepest;
     float len = mink_length(push), most = mink_push_reach(shape);
     if (len > most) push = mink_v2(push.x * (most / len), push.y * (most / len));
     return push;
@@ -171,7 +172,8 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
     float dt = sp.dt;
     mink_vec2 move = mink_v2(v.x * dt, v.y * dt), kink = p0, mid = p0;
     uint32_t first = w.adj_start[i], last = first + w.adj_fill[i]; /* the near part of its list */
-    int kinked = 0, walled = 0; /* pushed or turned by an impulse; met a wall */
+    int walled = 0; /* met a wall */
+    float deepest = 0.0f;       /* its deepest overlap with a dynamic body (mink_overlap_push) */
     /* A moving body in no pair takes its whole move, as the loop below would: most bullets, most
      * steps, without copying its shape (a polygon's size) twice to find that out. */
     if (!mink_is_dynamic(pr) || first == last) {
@@ -188,7 +190,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
         float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(mink_shape_bounds(shape, p0), budget);
         int cached = 1; /* where it started, on its planned path: the narrowphase's hits hold */
         uint32_t it = 0u;
-        mink_vec2 push = mink_overlap_push(w, i, shape);
+        mink_vec2 push = mink_overlap_push(w, i, shape, &deepest);
         if (push.x != 0.0f || push.y != 0.0f) { /* swept against the walls as they stand at the start */
             mink_step_params still = sp;
             still.dt = 0.0f;
@@ -198,19 +200,17 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
             mink_vec2 out = wall == MINK_WORLD_DEAD ? mink_v2(0.0f, 0.0f) : mink_v2(h.normal.x * skin, h.normal.y * skin);
             p = mink_v2((p.x + push.x * k) + out.x, (p.y + push.y * k) + out.y);
             cached = 0;
-            kinked = 1;
             kink = p;
         }
         MINK_GLOBAL const mink_solve_body *me = w.solve + i;
-        if (me->fired) {
+        if (w.flags[i] & MINK_SOLVE_FIRED) {
             if (cached) { /* its first impulse came before any wall: on its planned path to it */
                 float t = me->first_t;
                 mink_vec2 n = me->first_n;
                 p = mink_v2((p.x + move.x * t) + n.x * skin, (p.y + move.y * t) + n.y * skin);
                 travelled = budget * t;
                 tau = t;
-                kinked = 1;
-                kink = p;
+                    kink = p;
                 it = 1u;
             }
             v = w.wvel[i];
@@ -266,19 +266,17 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
             }
         }
     }
-    int bent = kinked | walled;
     if (!walled) mid = p;
     if (!mink__vec2_is_valid(p) || !mink__vec2_is_valid(v)) {
         p = kink = mid = p0;
         v = mink_v2(0.0f, 0.0f);
-        bent = 1;
     }
     w.pos_out[i] = p;
     w.vel_out[i] = v;
     w.place[i].kink = kink;
     w.place[i].mid = mid;
     w.place[i].keep[0] = w.place[i].keep[1] = 0x3f800000u; /* 1.0f */
-    w.place[i].bent = (uint32_t)bent;
+    w.place[i].deepest = deepest;
     w.place[i].changed = 0u;
 }
 

@@ -15,7 +15,7 @@
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
 #define MINK_ATOMIC_MAX(p, v) atomic_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) atomic_min(p, v)
-#define MINK_ATOMIC_XCHG(p, v) atomic_xchg(p, v)
+#define MINK_ATOMIC_OR(p, v) atomic_or(p, v)
 /* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
 #define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
 #elif defined(__GNUC__)
@@ -24,7 +24,7 @@
 #define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
 #define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
-#define MINK_ATOMIC_XCHG(p, v) mink__exchange(p, v)
+#define MINK_ATOMIC_OR(p, v) mink__fetch_or(p, v)
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
@@ -36,15 +36,15 @@ static inline uint32_t mink__ctz(uint32_t x) {
 #define MINK_CTZ(x) mink__ctz(x)
 #define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
-#define MINK_ATOMIC_XCHG(p, v) mink__exchange(p, v)
+#define MINK_ATOMIC_OR(p, v) mink__fetch_or(p, v)
 #endif
 #ifndef MINK_OPENCL
 /* One thread runs a host pass: the atomics are plain read-modify-writes. */
 static inline void mink__store_max(uint32_t *p, uint32_t v) { *p = *p > v ? *p : v; }
 static inline void mink__store_min(uint32_t *p, uint32_t v) { *p = *p < v ? *p : v; }
-static inline uint32_t mink__exchange(uint32_t *p, uint32_t v) {
+static inline uint32_t mink__fetch_or(uint32_t *p, uint32_t v) {
     uint32_t old = *p;
-    *p = v;
+    *p = old | v;
     return old;
 }
 #endif
@@ -74,17 +74,22 @@ typedef struct mink_contact {
 #define MINK_CONTACT_DYNAMIC 0x40000000u ///< the other body is dynamic
 #define MINK_CONTACT_SLOT 0x3fffffffu    ///< the slot bits (MINK_WORLD_MAX_BODIES fits)
 
-/// A dynamic body's part in a step's impulse rounds (core/solve.h). 64 bytes.
+/// A listed dynamic body's part in a step's impulse rounds (core/solve.h); a body the first round
+/// did not list has none (its entry is stale: MINK_WB_FLAGS says so). 64 bytes.
 typedef struct mink_solve_body {
     uint32_t pick;    ///< the dynamic body whose contact it takes first this round; MINK_WORLD_DEAD: none
     uint32_t dirty;   ///< the last round (+ 1) in which it or a body of its pairs changed velocity
     uint32_t fired;   ///< 1 once it took an impulse this step (its velocity is then in wvel)
-    uint32_t listed;  ///< 1 once the safety rounds listed it in MINK_WB_ACTIVE
+    uint32_t moved;   ///< the round (+ 1) in which its velocity last changed
     mink_hit hit;     ///< the picked contact, as this body sees it
     float first_t;    ///< its first impulse: when (on its starting velocity) and along which normal
     mink_vec2 first_n;
-    float deepest;    ///< its deepest overlap with a dynamic body at the step's start (resolution)
+    float walls;      ///< its first static contact on its path now (mink_first_static), kept between rounds
 } mink_solve_body;
+
+/// Bits of a slot's word in MINK_WB_FLAGS, cleared by the first impulse round.
+#define MINK_SOLVE_FIRED 1u  ///< it took an impulse: its velocity is in wvel, its first impulse in solve
+#define MINK_SOLVE_LISTED 2u ///< the safety rounds listed it in MINK_WB_ACTIVE
 
 /// Where a dynamic body may stop: its path until it first met a wall (start, kink, mid: a push or an
 /// impulse may turn it once before), and how much of that the safety rounds left it (the bits of a
@@ -93,7 +98,7 @@ typedef struct mink_place {
     mink_vec2 kink;
     mink_vec2 mid;
     uint32_t keep[2];
-    uint32_t bent;    ///< 0: it took exactly its planned straight move (no push, impulse or contact)
+    float deepest;    ///< its deepest overlap with a dynamic body at the step's start (resolution)
     uint32_t changed; ///< 1: the last safety round changed its keep
 } mink_place;
 
@@ -175,9 +180,11 @@ typedef struct mink_grid {
     X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: near contacts, written from the list's start */ \
     X(ADJ_BACK, adj_back, uint32_t)                  /* per slot: far contacts, written from its end */ \
     X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
+    X(SWEPT, swept, mink_hit)                        /* per pair end: its contact swept again in the impulse rounds */ \
     X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
     X(WVEL, wvel, mink_vec2)                         /* per slot: velocity in the impulse rounds */ \
     X(ACTIVE, active, uint32_t)                      /* per slot: the bodies the rounds visit */   \
+    X(FLAGS, flags, uint32_t)                        /* per slot: MINK_SOLVE_FIRED, MINK_SOLVE_LISTED */ \
     X(PLACE, place, mink_place)                      /* per slot: its first segment, how much of it */ \
     X(COUNTERS, counters, uint32_t)                  /* MINK_COUNTERS words */                     \
     X(POS_OUT, pos_out, mink_vec2)                                                                 \

@@ -32,6 +32,7 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_SOLVE, n * sizeof(mink_solve_body)},
         {MINK_WB_WVEL, n * sizeof(mink_vec2)},
         {MINK_WB_ACTIVE, n * 4},
+        {MINK_WB_FLAGS, n * 4},
         {MINK_WB_PLACE, n * sizeof(mink_place)},
         {MINK_WB_COUNTERS, MINK_COUNTERS * 4},
         {MINK_WB_SHAPES, sizeof(mink_shape)}, /* a world without shapes still binds one */
@@ -59,6 +60,7 @@ static mink_status reserve_pairs(mink_world *w, size_t pairs) {
     mink_status status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_SWEPT, pairs * 2 * sizeof(mink_hit), 0);
     return status;
 }
 
@@ -209,7 +211,7 @@ fail:
 static void release_scratch(mink_world *w) {
     const mink_world_buf scratch[] = {MINK_WB_KEYS,  MINK_WB_ORDER, MINK_WB_KEYS2,        MINK_WB_ORDER2,
                                       MINK_WB_KEPT,  MINK_WB_ENTRIES, MINK_WB_FOUND,      MINK_WB_PAIRS,
-                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_RADIX, MINK_WB_SUMS,
+                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_SWEPT, MINK_WB_RADIX, MINK_WB_SUMS,
                                       MINK_WB_PAIRS2};
     for (size_t k = 0; k < sizeof scratch / sizeof scratch[0]; k++) mink__world_release(w, scratch[k]);
 }
