@@ -54,12 +54,21 @@ MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, mink_step_para
     return e;
 }
 
+/// Whether a body is of the grid's crowd (never MINK_GRID_NO_CROWD: no body has those flags).
+MINK_INLINE uint32_t mink_grid_in_crowd(mink_grid g, mink_body_props p) {
+    return (uint32_t)((p.category == g.crowd_category) & (p.mask == g.crowd_mask) &
+                      (mink_contact_flags(p) == g.crowd_flags));
+}
+
 /// Slot i's box over the step: where it starts, grown by how far it may go in any direction (its
 /// speed × dt), twice its skin and, for a dynamic body, its push reach. Any direction, because a body that slides or bounces changes
 /// course within the step; never farther, because responses never lengthen a body's path (see
 /// mink_resolve_item). With w.records, also the body's grid entry (the gather's record), written
-/// here while its arrays are read in sequence. A dead slot has no record: no entry names it.
-MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+/// here while its arrays are read in sequence. A dead slot has no record: no entry names it. A
+/// dynamic body outside the crowd (st.grid's) sets counters[5]: without one, no two dynamic bodies
+/// can meet (the crowd never meets itself), and the step skips the safety rounds.
+MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_t i) {
+    mink_step_params sp = st.params;
     uint32_t sid = w.shape_of[i];
     mink_aabb b;
     if (sid == MINK_WORLD_DEAD) {
@@ -93,6 +102,7 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_params sp, uint32
          * them on one word took PoCL 20 ms). The word only grows, so a stale read only costs one. */
         uint32_t bits = mink_float_bits(reach + push);
         if (bits > w.counters[2]) MINK_ATOMIC_MAX(&w.counters[2], bits);
+        if (w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, w.props[i])) MINK_ATOMIC_MAX(&w.counters[5], 1u);
     }
 }
 
@@ -203,12 +213,6 @@ MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32
     uint32_t c = mink_grid_cell_count(w, g, i);
     *large = mink_grid_large_with(w, i, c);
     return c + (uint32_t)*large;
-}
-
-/// Whether a body is of the grid's crowd (never MINK_GRID_NO_CROWD: no body has those flags).
-MINK_INLINE uint32_t mink_grid_in_crowd(mink_grid g, mink_body_props p) {
-    return (uint32_t)((p.category == g.crowd_category) & (p.mask == g.crowd_mask) &
-                      (mink_contact_flags(p) == g.crowd_flags));
 }
 
 /// Writes slot i's entries from w.cells[i] (its counts scanned): the key (its cell's bucket × 2

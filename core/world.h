@@ -104,8 +104,9 @@ typedef struct mink_place {
 
 /// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round, the
 /// largest move plus push reach of a dynamic body this step (the bits of a float: mink_bounds_item),
-/// the bodies the impulse rounds listed, the bodies the safety rounds listed (MINK_WB_ACTIVE).
-#define MINK_COUNTERS 5u
+/// the bodies the impulse rounds listed, the bodies the safety rounds listed (MINK_WB_ACTIVE),
+/// 1 when a dynamic body is outside the grid's crowd (mink_bounds_item).
+#define MINK_COUNTERS 6u
 
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
 /// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.

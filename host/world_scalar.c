@@ -33,7 +33,7 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
     uint32_t n = s->slots, *cells = v.cells, *found = v.found;
     switch (pass) {
     case MINK_PASS_BOUNDS:
-        for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, sp, i);
+        for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, *s, i);
         break;
     case MINK_PASS_MEASURE: mink_measure_block(v, 0, 1, v.measure); break; /* one block: the measure itself */
     case MINK_PASS_GRID_COUNT:

@@ -157,7 +157,7 @@ fail:
  * contact for the first few rounds, then outright, until no pair meets. Held back outright, a
  * body stays where it started, and two such never meet, so each round that finds a conflict
  * holds one more body still: the loop ends. */
-static mink_status safety(mink_world *w, const mink_world_backend *be, const mink_step_state *step) {
+static mink_status safety(mink_world *w, const mink_world_backend *be, const mink_step_state *step, uint32_t mixed) {
     mink_status status = MINK_OK;
     mink_step_state f = *step, *s = &f; /* its own grid and pairs */
     uint32_t conflicts = 1, counters[MINK_COUNTERS];
@@ -165,6 +165,7 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
     /* Their own pairs: dynamic bodies whose boxes over where they may end overlap, found by the
      * broadphase into the second pair array; the step's pairs wait in the first. */
     mink__world_swap(w, MINK_WB_PAIRS, MINK_WB_PAIRS2);
+    if (!mixed) goto fail; /* not a failure: every dynamic body is of the crowd, no pair to find */
     STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
     STEP_TRY(broadphase(w, be, s, 0.0f)); /* bodies that are not dynamic have no box here */
@@ -225,13 +226,17 @@ mink_status mink__world_step_run(mink_world *w) {
     STEP_TRY(reserve_fixed(w, s.slots));
     if (s.slots == 0) goto fail; /* nothing moves */
     STEP_TRY(be->mark(w, MINK_STAGE_START));
-    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 8, 4)); /* the largest grow of a dynamic box */
+    /* The largest grow of a dynamic box, and whether a dynamic body is outside the crowd. */
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 2 * 4, 4 * 4));
+    s.grid.crowd_category = w->crowd[0];
+    s.grid.crowd_mask = w->crowd[1];
+    s.grid.crowd_flags = w->crowd[2];
     STEP_TRY(be->pass(w, MINK_PASS_BOUNDS, &s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_BOUNDS));
-    uint32_t reach = 0;
-    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 1, &reach));
-    STEP_TRY(broadphase(w, be, &s, mink_bits_float(reach)));
+    uint32_t words[4]; /* counters 2 .. 5 */
+    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 4, words));
+    STEP_TRY(broadphase(w, be, &s, mink_bits_float(words[0])));
     STEP_TRY(be->mark(w, MINK_STAGE_BROADPHASE));
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));
@@ -242,7 +247,7 @@ mink_status mink__world_step_run(mink_world *w) {
     STEP_TRY(be->pass(w, MINK_PASS_NARROW, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_NARROWPHASE));
     STEP_TRY(resolution(w, be, &s, &events));
-    STEP_TRY(safety(w, be, &s));
+    STEP_TRY(safety(w, be, &s, words[3]));
     STEP_TRY(be->mark(w, MINK_STAGE_RESOLUTION));
     mink__world_swap(w, MINK_WB_POS, MINK_WB_POS_OUT);
     mink__world_swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);

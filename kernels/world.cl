@@ -24,7 +24,7 @@
 
 MINK_PASS_KERNEL(mink_world_bounds_kernel) {
     MINK_PASS_VIEW(s.slots);
-    mink_bounds_item(v, s.params, item);
+    mink_bounds_item(v, s, item);
 }
 
 /* The measure: per block of bodies, then the blocks merged. */

@@ -598,8 +598,8 @@ static void broadphase_equals_brute_force(void **state) {
         mink_grid_entry *records = malloc(n * sizeof *records);
         mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .props = props, .pos = s.pos,
                              .vel = s.vel, .bounds = bounds, .records = records, .counters = (uint32_t[MINK_COUNTERS]){0}};
-        mink_step_params sp = {.dt = dt, .skin = cases[si].skin, .iterations = 1};
-        for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, sp, k);
+        mink_step_state st = {.params = {.dt = dt, .skin = cases[si].skin, .iterations = 1}, .slots = (uint32_t)n};
+        for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, st, k);
         size_t cap = 64, count = 0;
         mink_world_pair *want = malloc(cap * sizeof *want);
         for (uint32_t i = 0; i < n; i++)
