@@ -182,15 +182,15 @@ MINK_INLINE mink_aabb mink_slot_grid_box(mink_world_view w, mink_grid g, uint32_
 }
 
 /// The cells slot i covers, or 0 when it is dead, its box is invalid, or it covers more than
-/// MINK_GRID_MAX_CELLS (then it is large).
+/// g.max_cells or MINK_GRID_MAX_SIDE a side (then it is large).
 MINK_INLINE uint32_t mink_grid_cell_count(mink_world_view w, mink_grid g, uint32_t i) {
     /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
      * cells, then counts none (its sizes may wrap: unsigned, and unused). */
     mink_aabb b = mink_slot_grid_box(w, g, i);
     uint32_t x0, y0, nx, ny;
     mink_grid_cells(g, b, &x0, &y0, &nx, &ny);
-    int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_CELLS) &
-             (ny <= MINK_GRID_MAX_CELLS) & (nx * ny <= MINK_GRID_MAX_CELLS); /* else dead, invalid or large */
+    int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_SIDE) &
+             (ny <= MINK_GRID_MAX_SIDE) & (nx * ny <= g.max_cells); /* else dead, invalid or large */
     return in ? nx * ny : 0u;
 }
 

@@ -128,10 +128,14 @@ typedef struct mink_grid_entry {
 /// Radix sort: 8 bits a pass, up to four passes over 32-bit keys.
 #define MINK_RADIX_BINS 256u
 
-/// The broadphase grid. A body whose box covers more cells than this (or more than 1000 a side) is
-/// "large": it is tested against every body instead of going into cells (arena walls fit; a
-/// world-sized body does not). A step of more than 2^30 entries fails with MINK_ERR_CAPACITY
+/// The broadphase grid. A body whose box covers more than mink_grid.max_cells cells, or more than
+/// MINK_GRID_MAX_SIDE a side, is "large": every slot tests itself against it instead of it going
+/// into cells (a world-sized body). A step of more than 2^30 entries fails with MINK_ERR_CAPACITY
 /// (keys are 32 bits: the bucket × 2 + the crowd bit, and the large bodies' key above them).
+#define MINK_GRID_MAX_SIDE 1000u
+/// The fewest cells a body may cover and still go into them. A large body costs a test per slot, a
+/// cell an entry (several passes' work): the host allows slots / 8 cells a body, unless that gives
+/// more than 4 entries a slot, and then this (mink__world_grid_large).
 #define MINK_GRID_MAX_CELLS 1000u
 /// The fewest buckets the cells hash into: enough that no body's cells share one (mink_grid_bucket).
 #define MINK_GRID_MIN_BUCKETS (1u << 21)
@@ -152,6 +156,7 @@ typedef struct mink_grid {
     /// static tiles. Its entries sort last in each bucket and scan nothing. Flags MINK_GRID_NO_CROWD:
     /// none.
     uint32_t crowd_category, crowd_mask, crowd_flags;
+    uint32_t max_cells; ///< the most cells a body goes into; beyond, it is large
 } mink_grid;
 #define MINK_GRID_NO_CROWD 0xffffffffu
 

@@ -12,7 +12,7 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 76, "mink_step_state must be 76 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 80, "mink_step_state must be 80 bytes, no padding");
 _Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
 _Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 

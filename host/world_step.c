@@ -89,24 +89,35 @@ static mink_status count_pairs(mink_world *w, const mink_world_backend *be, cons
 }
 
 /* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
- * every body against the large ones, sorted last). s->pairs receives the count, which max_pairs bounds. */
-static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach) {
+ * every body against the large ones, sorted last). s->pairs receives the count, which max_pairs
+ * bounds; *large (when not NULL) the large bodies. */
+static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
+                              size_t *large) {
     mink_status status = MINK_OK;
     uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0}, pairs = 0;
     STEP_TRY(be->read(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
     s->pairs = 0;
     if (!mink__world_grid(w, measure, &s->grid)) return reserve_pairs(w, 0); /* no finite box */
     s->grid.reach = reach;
-    STEP_TRY(be->zero(w, MINK_WB_CELLS, ((size_t)s->slots + 1) * 4, 4));
-    STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
-    STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
-    STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, the large slots */
+    /* Bodies of up to slots / 8 cells go into them (arena walls at 10^6 bodies: each would cost
+     * every slot a test), unless that makes more than 4 entries a slot: then up to 1000. */
+    uint32_t generous = s->slots / 8;
+    s->grid.max_cells = generous > MINK_GRID_MAX_CELLS ? generous : MINK_GRID_MAX_CELLS;
+    for (;;) {
+        STEP_TRY(be->zero(w, MINK_WB_CELLS, ((size_t)s->slots + 1) * 4, 4));
+        STEP_TRY(be->pass(w, MINK_PASS_GRID_COUNT, s));
+        STEP_TRY(be->scan(w, MINK_WB_CELLS, s->slots));
+        STEP_TRY(be->read(w, MINK_WB_CELLS, s->slots, 2, counted)); /* the entries, the large slots */
+        if (s->grid.max_cells == MINK_GRID_MAX_CELLS || counted[0] / 4 <= s->slots) break;
+        s->grid.max_cells = MINK_GRID_MAX_CELLS;
+    }
     if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], &passes)) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
                             "mink_world_step: the grid needs more than %u entries (bodies in cells)", 1u << 30);
         goto fail;
     }
     s->entries = counted[0];
+    if (large) *large = counted[1];
     s->items = s->entries + (counted[1] ? s->slots : 0);
     STEP_TRY(reserve_entries(w, s->entries, s->items));
     STEP_TRY(reserve_pairs(w, 1)); /* the count pass binds them */
@@ -168,7 +179,7 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
     if (!mixed) goto fail; /* not a failure: every dynamic body is of the crowd, no pair to find */
     STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
-    STEP_TRY(broadphase(w, be, s, 0.0f)); /* bodies that are not dynamic have no box here */
+    STEP_TRY(broadphase(w, be, s, 0.0f, NULL)); /* bodies that are not dynamic have no box here */
     /* The bodies in a conflict are listed as they are found: the place pass runs over them (before
      * the first round every keep is 1, and the place pass would change nothing). */
     STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 1 * 4, 4));
@@ -236,7 +247,8 @@ mink_status mink__world_step_run(mink_world *w) {
     STEP_TRY(be->mark(w, MINK_STAGE_BOUNDS));
     uint32_t words[4]; /* counters 2 .. 5 */
     STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 4, words));
-    STEP_TRY(broadphase(w, be, &s, mink_bits_float(words[0])));
+    w->stats.large = 0;
+    STEP_TRY(broadphase(w, be, &s, mink_bits_float(words[0]), &w->stats.large));
     STEP_TRY(be->mark(w, MINK_STAGE_BROADPHASE));
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));

@@ -533,8 +533,8 @@ static int pair_order(const void *pa, const void *pb) {
 
 static void broadphase_equals_brute_force(void **state) {
     paths *p = *state;
-    /* The last is world-sized: a body over more than MINK_GRID_MAX_CELLS cells goes in no cell and
-     * is tested against every body. */
+    /* The last is world-sized: a body over more than MINK_GRID_MAX_SIDE cells a side goes in no
+     * cell and is tested against every body. */
     mink_shape shapes[7] = {circle_shape(0.05f), circle_shape(0.5f), box_shape(2.0f, 2.0f), box_shape(150.0f, 0.5f),
                             box_shape(0.25f, 90.0f), {0}, box_shape(5000.0f, 5000.0f)};
     mink_vec2 tri[3] = {mink_v2(-3, -2), mink_v2(3, -2), mink_v2(0, 4)};
@@ -631,6 +631,86 @@ static void broadphase_equals_brute_force(void **state) {
     }
 }
 
+/* Slots sorted by their box's left edge, for the sweep below. */
+static const mink_grid_entry *sweep_records;
+static int by_left_edge(const void *pa, const void *pb) {
+    float a = sweep_records[*(const uint32_t *)pa].box.min.x, b = sweep_records[*(const uint32_t *)pb].box.min.x;
+    return (a > b) - (a < b);
+}
+
+/* Long static walls among many small moving discs. With n slots a body goes into up to n / 8 grid
+ * cells (1000 when that would make more than 4 entries a slot); a body over that is large, and
+ * every slot is tested against it. The discs are about a cell each, the walls 1000 to 2000 cells:
+ * large among 4 000 discs, in cells among 40 000, large again when 500 of them would flood the
+ * grid. Each time the pairs equal a sweep over the boxes, on both paths, and none comes twice. */
+static void long_bodies_go_in_cells_or_are_large(void **state) {
+    paths *p = *state;
+    const struct {
+        size_t discs, walls, large;
+    } cases[] = {{4000, 10, 10}, {40000, 10, 0}, {40000, 500, 500}};
+    const float dt = 1.0f / 30.0f;
+    mink_shape shapes[2] = {circle_shape(0.05f), box_shape(90.0f, 4.0f)};
+    mink_rng seed = mink_rng_seed(20261125);
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        size_t n = cases[ci].discs + cases[ci].walls;
+        uint32_t ids[2], *shape = malloc(n * 4), *h = malloc(n * 4), *order = malloc(n * 4);
+        mink_vec2 *pos = malloc(n * sizeof *pos), *vel = malloc(n * sizeof *vel);
+        float *inv_mass = malloc(n * sizeof *inv_mass);
+        mink_body_props *props = malloc(n * sizeof *props);
+        mink_aabb *bounds = malloc(n * sizeof *bounds);
+        mink_grid_entry *records = malloc(n * sizeof *records);
+        for (size_t k = 0; k < n; k++) {
+            int wall = k < cases[ci].walls;
+            pos[k] = mink_v2(mink_rng_float(&seed, -100.0f, 100.0f), mink_rng_float(&seed, -100.0f, 100.0f));
+            vel[k] = wall ? mink_v2(0, 0) : mink_v2(mink_rng_float(&seed, -3.0f, 3.0f), mink_rng_float(&seed, -3.0f, 3.0f));
+            inv_mass[k] = wall ? 0.0f : 1.0f;
+            props[k] = (mink_body_props){inv_mass[k], 1.0f, MINK_RESPONSE_SLIDE, 1u, ~0u};
+        }
+        mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
+        for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add_shapes(w[c], shapes, 2, ids), MINK_OK);
+        for (size_t k = 0; k < n; k++) shape[k] = ids[k < cases[ci].walls];
+        mink_world_bodies b = {.count = n, .shape = shape, .position = pos, .velocity = vel, .inv_mass = inv_mass};
+        for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add(w[c], &b, h), MINK_OK);
+        /* The pairs by a sweep along x over the step's records (mink_bounds_item). */
+        mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape, .props = props, .pos = pos,
+                             .vel = vel, .bounds = bounds, .records = records, .counters = (uint32_t[MINK_COUNTERS]){0}};
+        assert_true(ids[0] == 0 && ids[1] == 1); /* the view's shapes are the world's */
+        for (size_t k = 0; k < n; k++) shape[k] = k < cases[ci].walls;
+        mink_step_state st = {.params = {.dt = dt, .iterations = 1}, .slots = (uint32_t)n};
+        for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, st, k), order[k] = k;
+        sweep_records = records;
+        qsort(order, n, 4, by_left_edge);
+        size_t cap = 1024, count = 0;
+        mink_world_pair *want = malloc(cap * sizeof *want);
+        for (size_t x = 0; x < n; x++)
+            for (size_t y = x + 1; y < n && records[order[y]].box.min.x <= records[order[x]].box.max.x; y++) {
+                uint32_t i = order[x], j = order[y];
+                if (!mink_grid_entries_meet(records[i], records[j])) continue;
+                if (count == cap) want = realloc(want, (cap *= 2) * sizeof *want);
+                want[count++] = i < j ? (mink_world_pair){i, j} : (mink_world_pair){j, i};
+            }
+        qsort(want, count, sizeof *want, pair_order);
+        for (int c = 0; c < 2; c++) {
+            step_ok(w[c], dt);
+            assert_int_equal(mink_world_get_stats(w[c]).large, cases[ci].large);
+            size_t got_n = 0;
+            assert_int_equal(mink_world_pairs(w[c], NULL, 0, &got_n), MINK_OK);
+            assert_int_equal(got_n, count);
+            mink_world_pair *got = malloc((got_n + 1) * sizeof *got);
+            assert_int_equal(mink_world_pairs(w[c], got, got_n, &got_n), MINK_OK);
+            for (size_t k = 0; k < got_n; k++)
+                if (got[k].a > got[k].b) got[k] = (mink_world_pair){got[k].b, got[k].a};
+            qsort(got, got_n, sizeof *got, pair_order);
+            assert_memory_equal(got, want, count * sizeof *want); /* so also: none twice */
+            free(got);
+        }
+        mink_world_destroy(w[0]);
+        mink_world_destroy(w[1]);
+        free(shape), free(h), free(order), free(pos), free(vel), free(inv_mass), free(props), free(bounds);
+        free(records), free(want);
+    }
+}
+
 /* Issue 30: a bullet passed a thin wall at x = 1e7 (the circle–box sweep rounded its radius away
  * against the coordinates). The disk-and-point case of test_circle at 2^23: a bullet of radius
  * 1/4, 4 short of a wall of no thickness, moving 8 a step, and others 1/2 to 2 short moving 1/2
@@ -716,6 +796,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(long_bodies_go_in_cells_or_are_large, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(far_bullet_stops_at_a_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test(placed_sweeps_equal_body_sweeps),
     };

@@ -121,6 +121,7 @@ typedef struct mink_world_stats {
     size_t pairs;         ///< candidate pairs the broadphase found
     size_t pairs_needed;  ///< equal to pairs, or what a failed step would have needed
     size_t events;        ///< events recorded
+    size_t large;         ///< bodies too large for the grid's cells: every slot was tested against each
     double bounds_ms, broadphase_ms, narrowphase_ms, resolution_ms, transfer_ms, total_ms;
     size_t bytes;         ///< memory the world holds (device buffers, or host arrays on the scalar path)
 } mink_world_stats;
