@@ -1,7 +1,8 @@
 /* bench/bench_batch.c — batch throughput for every pair kind, scalar and OpenCL side by side.
  *
  * For each kind (box, circle, circle–box, mixed in random order, mixed sorted by kind, polygons of
- * 4 and 8 vertices, polygon–box, polygon–circle, turning bodies by conservative advancement) and for
+ * 4 and 8 vertices, polygon–box, polygon–circle, turning bodies by conservative advancement, rays
+ * against bodies of any shape) and for
  * 10^3 … MAX pairs of the sample batches (about a third hitting), prints million pairs per second:
  *   scalar          the scalar path on this thread
  *   cl kernel       the OpenCL kernels alone (profiling events)
@@ -28,6 +29,7 @@ static mink_status run_polygon(mink_context *c, const void *p, size_t n, float d
 static mink_status run_polygon_aabb(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon_aabb(c, p, n, dt, h); }
 static mink_status run_polygon_circle(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon_circle(c, p, n, dt, h); }
 static mink_status run_rotating(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_rotating(c, p, n, dt, NULL, h); }
+static mink_status run_ray(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { (void)dt; return mink_batch_cast_ray(c, p, n, h); }
 
 static void make_aabb(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
 static void make_circle(size_t n, void *out) { mink_sample_circle_pairs(1, n, out); }
@@ -38,6 +40,7 @@ static void make_polygon8(size_t n, void *out) { mink_sample_polygon_pairs(1, n,
 static void make_polygon_aabb(size_t n, void *out) { mink_sample_polygon_aabb_pairs(1, n, out); }
 static void make_polygon_circle(size_t n, void *out) { mink_sample_polygon_circle_pairs(1, n, out); }
 static void make_rotating(size_t n, void *out) { mink_sample_rotating_pairs(1, n, out); }
+static void make_ray(size_t n, void *out) { mink_sample_ray_casts(1, n, out); }
 
 static int kind_of(const mink_pair *p) { return (int)(p->a.type * 4u + p->b.type); }
 static int cmp_kind(const void *a, const void *b) { return kind_of(a) - kind_of(b); }
@@ -65,6 +68,7 @@ static const kind kinds[] = {
     {"polygon-box", sizeof(mink_polygon_aabb_pair), make_polygon_aabb, run_polygon_aabb},
     {"polygon-circle", sizeof(mink_polygon_circle_pair), make_polygon_circle, run_polygon_circle},
     {"rotating", sizeof(mink_pair), make_rotating, run_rotating},
+    {"ray", sizeof(mink_ray_cast), make_ray, run_ray},
 };
 
 static int measure(mink_context *ctx, const kind *k, const void *recs, size_t n, mink_hit *hits, int reps,

@@ -212,4 +212,16 @@ MINK_INLINE mink_hit mink_sweep_rotating_record(mink_pair p, float dt, mink_rota
     return mink__sweep_rotating(p.a, p.b, dt, desc, 0);
 }
 
+/// The query of mink_cast_ray (mink/body.h): the ray's origin as a box of no size moving by the
+/// translation over a step of 1, against the body standing still. dt is the batch's, unused.
+MINK_INLINE mink_hit mink_cast_ray_record(mink_ray_cast c, float dt) {
+    (void)dt;
+    mink_aabb point;
+    point.min = point.max = c.ray.origin;
+    mink_body b = c.body;
+    b.velocity = mink_v2(0.0f, 0.0f);
+    b.angular_velocity = 0.0f;
+    return mink_sweep_bodies_linear(mink__body_aabb(point, c.ray.translation), b, 1.0f);
+}
+
 #endif /* MINK_CORE_BODY_H */

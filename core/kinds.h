@@ -41,6 +41,8 @@
     X(PAIR, pair, mink_batch_sweep, mink_pair, 1, mink_sweep_pair_record, ONE, LOOP, mink_sample_pairs, 16384)  \
     X(ROTATING, rotating, mink_batch_sweep_rotating, mink_pair, 1, mink_sweep_rotating_record, TURNING,        \
       TURNING, mink_sample_rotating_pairs, 512)                                                                \
+    X(RAY, ray, mink_batch_cast_ray, mink_ray_cast, 1, mink_cast_ray_record, ONE, LOOP, mink_sample_ray_casts,  \
+      16384)                                                                                                   \
     X(AABB_SOA, aabb_soa, mink_batch_sweep_aabb_soa, mink_aabb_pair, 12, -, RUN, OWN, mink_sample_aabb_pairs,  \
       32768)                                                                                                   \
     X(CIRCLE_SOA, circle_soa, mink_batch_sweep_circle_soa, mink_circle_pair, 10, -, RUN, OWN,                  \

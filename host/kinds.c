@@ -75,6 +75,10 @@ mink_status mink_batch_sweep_rotating(mink_context *ctx, const mink_pair *pairs,
     return records(ctx, MINK_KERNEL_SWEEP_ROTATING, pairs, count, dt, desc, hits);
 }
 
+mink_status mink_batch_cast_ray(mink_context *ctx, const mink_ray_cast *casts, size_t count, mink_hit *hits) {
+    return records(ctx, MINK_KERNEL_SWEEP_RAY, casts, count, 1.0f, NULL, hits);
+}
+
 /* A batch of columns: the record's floats in order in, mink_hit_soa's fields in order out. */
 static mink_status columns(mink_context *ctx, mink_kernel_id kind, const void *pairs, const float *const *in,
                            size_t count, float dt, const mink_hit_soa *hits) {

@@ -55,3 +55,8 @@ mink_hit mink_sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_d
     return mink__sweep_rotating(a, b, dt, desc, iterations);
 }
 mink_hit mink_sweep_bodies(mink_body a, mink_body b, float dt) { return mink__sweep_bodies(a, b, dt); }
+
+mink_hit mink_cast_ray(mink_ray ray, mink_body body) {
+    mink_ray_cast c = {ray, body};
+    return mink_cast_ray_record(c, 1.0f);
+}

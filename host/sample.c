@@ -368,3 +368,42 @@ void mink_sample_rotating_pairs(uint64_t seed, size_t count, mink_pair *out) {
         out[i] = (mink_pair){a, b};
     }
 }
+
+/* A point on the body's boundary: a box's corner, a circle's rightmost point, a polygon's vertex. */
+static mink_vec2 body_vertex(mink_rng *r, mink_body b) {
+    if (b.type == MINK_SHAPE_AABB) return b.shape.aabb.max;
+    if (b.type == MINK_SHAPE_CIRCLE) return (mink_vec2){b.shape.circle.center.x + b.shape.circle.radius, b.shape.circle.center.y};
+    mink_hull h = mink_polygon_hull(b.shape.polygon, (mink_vec2){0.0f, 0.0f}, b.shape.polygon.angle);
+    return h.v[mink_rng_u32(r) % h.count];
+}
+
+void mink_sample_ray_casts(uint64_t seed, size_t count, mink_ray_cast *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_vec2 c = random_point(&r, 100.0f), o, to;
+        mink_body b = random_body(&r, c, mink_rng_float(&r, 0.5f, 8.0f));
+        float k = mink_rng_float(&r, 1.1f, 3.0f); /* aimed rays reach past their target */
+        switch (mink_rng_u32(&r) % 5u) {
+        case 0: /* at the centre, from outside */
+        case 1: /* at a corner or vertex */
+            to = (mink_rng_u32(&r) & 1u) ? c : body_vertex(&r, b);
+            o = around(&r, to, 10.0f, 40.0f);
+            out[i].ray = (mink_ray){o, {(to.x - o.x) * k, (to.y - o.y) * k}};
+            break;
+        case 2: /* from inside (the centre is inside every shape here) */
+            out[i].ray = (mink_ray){c, random_velocity(&r, 30.0f)};
+            break;
+        case 3: /* along the line of a box's top face (for a box: grazing it) */
+            if (b.type == MINK_SHAPE_AABB) {
+                o = (mink_vec2){b.shape.aabb.min.x - mink_rng_float(&r, 1.0f, 10.0f), b.shape.aabb.max.y};
+                out[i].ray = (mink_ray){o, {(b.shape.aabb.max.x - o.x) * k, 0.0f}};
+                break;
+            }
+            /* fall through */
+        default: /* at random: mostly misses */
+            out[i].ray = (mink_ray){around(&r, c, 0.0f, 30.0f), random_velocity(&r, 40.0f)};
+            break;
+        }
+        out[i].body = b;
+    }
+}

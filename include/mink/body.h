@@ -31,6 +31,19 @@ typedef struct mink_pair {
     mink_body a, b;
 } mink_pair;
 
+/// A ray: the segment from origin to origin + translation, cast as a point moving along it.
+typedef struct mink_ray {
+    mink_vec2 origin;
+    mink_vec2 translation;
+} mink_ray;
+
+/// One record of a ray batch: a ray and the body it is cast against, where the body is at the
+/// start of its step (its velocity and angular velocity are not used). 180 bytes.
+typedef struct mink_ray_cast {
+    mink_ray ray;
+    mink_body body;
+} mink_ray_cast;
+
 #if !defined(__OPENCL_C_VERSION__) && !defined(__OPENCL_VERSION__)
 #ifdef __cplusplus
 extern "C" {
@@ -66,6 +79,14 @@ mink_hit mink_sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_d
 /// Any two bodies: the exact sweeps when neither turns, conservative advancement with the default
 /// parameters when one does.
 mink_hit mink_sweep_bodies(mink_body a, mink_body b, float dt);
+
+/// A ray cast against a body as it stands: the point at ray.origin swept by ray.translation (a
+/// zero-size box, so every rule of the sweeps holds). CONTACT when the point enters the body's
+/// interior at t in [0, 1): t is that fraction of the translation, normal the body's outward
+/// normal there (towards the ray), point where the ray meets the body's boundary, t_exit where
+/// it leaves. A ray that only grazes an edge or a corner, or ends exactly on the boundary, has no
+/// contact. A ray starting inside: OVERLAP, t 0, normal and depth the shortest way out.
+mink_hit mink_cast_ray(mink_ray ray, mink_body body);
 
 #ifdef __cplusplus
 }

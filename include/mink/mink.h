@@ -222,6 +222,11 @@ mink_status mink_batch_sweep_polygon_circle(mink_context *ctx, const mink_polygo
 mink_status mink_batch_sweep_rotating(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
                                       const mink_rotating_desc *desc, mink_hit *hits);
 
+/// Rays against bodies: mink_cast_ray on each record (mink/body.h says what a hit means: the ray
+/// is a point swept along it, the body stands still). A ray's bad input (NaN, infinity, an
+/// invalid body) marks its own hit INVALID.
+mink_status mink_batch_cast_ray(mink_context *ctx, const mink_ray_cast *casts, size_t count, mink_hit *hits);
+
 #ifdef __cplusplus
 }
 #endif

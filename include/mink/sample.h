@@ -44,6 +44,9 @@ void mink_sample_polygon_pairs(uint64_t seed, size_t count, uint32_t vertices, m
 void mink_sample_polygon_aabb_pairs(uint64_t seed, size_t count, mink_polygon_aabb_pair *out);
 /// Polygon–circle pairs: misses, circles aimed at a polygon's centre or vertex, bullets through walls.
 void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_circle_pair *out);
+/// Rays against bodies of any shape (none turning): aimed at the body's centre or a vertex, from
+/// inside it, along a box's face, and at random (mostly misses).
+void mink_sample_ray_casts(uint64_t seed, size_t count, mink_ray_cast *out);
 /// Pairs of bodies of any shape near each other, most turning (up to 10 radians per unit of time),
 /// a third aimed at each other.
 void mink_sample_rotating_pairs(uint64_t seed, size_t count, mink_pair *out);

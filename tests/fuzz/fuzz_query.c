@@ -1,6 +1,7 @@
 /* tests/fuzz/fuzz_query.c — every single-pair query on fuzzed bodies: the hit invariants of
  * fuzz.h, the mirror rule (swapping a and b reverses the normal), overlap queries agreeing with
- * the sweep at t = 0, and on one input in eight the same bits from the OpenCL path.
+ * the sweep at t = 0, a ray cast against b equal to its point's sweep, and on one input in eight
+ * the same bits from the OpenCL path.
  *
  * Input: a mode byte (low bits: the two shapes; 0x80: turning bodies), dt, then the bodies. */
 #include "fuzz.h"
@@ -72,6 +73,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(iterations <= MINK_ROTATING_DEFAULT_ITERATIONS, "%u iterations", (unsigned)iterations);
     }
 
+    /* A ray from the bytes left, against b: a point swept by the definition, b standing still. */
+    mink_ray ray;
+    ray.origin.x = fuzz_float(&in), ray.origin.y = fuzz_float(&in);
+    ray.translation.x = fuzz_float(&in), ray.translation.y = fuzz_float(&in);
+    mink_hit cast = mink_cast_ray(ray, pair.b);
+    fuzz_check_hit(&cast, "ray cast");
+    mink_body point = mink_body_aabb((mink_aabb){ray.origin, ray.origin}, ray.translation), still = pair.b;
+    still.velocity = mink_v2(0.0f, 0.0f);
+    still.angular_velocity = 0.0f;
+    mink_hit swept = mink_sweep_bodies(point, still, 1.0f);
+    FUZZ_CHECK(memcmp(&cast, &swept, sizeof cast) == 0, "a ray cast is not its point's sweep");
+
     /* One input in eight also goes through the OpenCL path: the same bits. */
     if ((mode & 0x38) == 0x38 && isfinite(dt) && dt >= 0.0f) {
         mink_hit got;
@@ -82,6 +95,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         s = mink_batch_sweep_rotating(fuzz_context(1), &pair, 1, dt, &desc, &got);
         FUZZ_CHECK(s == MINK_OK, "mink_batch_sweep_rotating: %s", mink_last_error());
         FUZZ_CHECK(memcmp(&got, &want, sizeof want) == 0, "OpenCL and scalar differ (rotating)");
+        s = mink_batch_cast_ray(fuzz_context(1), &(mink_ray_cast){ray, pair.b}, 1, &got);
+        FUZZ_CHECK(s == MINK_OK, "mink_batch_cast_ray: %s", mink_last_error());
+        FUZZ_CHECK(memcmp(&got, &cast, sizeof cast) == 0, "OpenCL and scalar differ (ray cast)");
     }
     return 0;
 }
