@@ -160,6 +160,22 @@ double cli_now_s(void) {
 
 /* ---- mink devices --------------------------------------------------------------------------- */
 
+/* Where PoCL keeps the kernels it compiled (its own rules: POCL_CACHE_DIR, else the XDG cache), so
+ * a user knows what the first run's build left behind and what to remove. */
+static void print_pocl_cache(void) {
+    const char *off = getenv("POCL_KERNEL_CACHE"), *dir = getenv("POCL_CACHE_DIR");
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (off != NULL && strcmp(off, "0") == 0) {
+        printf("      compiled kernels: not kept (POCL_KERNEL_CACHE=0): every run builds them\n");
+    } else if (dir != NULL && dir[0] != '\0') {
+        printf("      compiled kernels kept in %s (POCL_CACHE_DIR)\n", dir);
+    } else if (xdg != NULL && xdg[0] != '\0') {
+        printf("      compiled kernels kept in %s/pocl/kcache\n", xdg);
+    } else if (home != NULL) {
+        printf("      compiled kernels kept in %s/.cache/pocl/kcache\n", home);
+    }
+}
+
 int cli_devices(int argc, char **argv) {
     static const cli_option table[] = {{NULL, 0}};
     cli_args args = {.command = "devices", .usage = cli_devices_usage, .table = table, .argc = argc, .argv = argv};
@@ -192,7 +208,10 @@ int cli_devices(int argc, char **argv) {
                d->is_gpu ? "GPU" : "not a GPU", d->version, d->compute_units,
                (double)d->global_mem / (1u << 30), (double)d->max_alloc / (1u << 30));
         if (!d->usable) printf("      not usable: %s\n", d->reason);
+        if (strstr(d->platform, "Portable Computing Language") != NULL) print_pocl_cache();
     }
+    printf("kernels are built on a device's first use (seconds; once cached, far less); batches that\n"
+           "--backend auto sends to the scalar path build nothing\n");
     printf(any_default ? "* = what --backend auto picks\n"
                        : "no usable device: --backend auto uses the scalar path\n");
     free(infos);

@@ -106,6 +106,10 @@ done:
 mink_status mink__auto_begin(mink_context *ctx, const mink_batch_job *job, size_t count, mink_auto_plan *plan) {
     *plan = (mink_auto_plan){.kind = job->kind->kernel, .count = count, .least = 0};
     if (ctx->backend != MINK_BACKEND_OPENCL || !ctx->auto_pick || count == 0) return MINK_OK;
+    if (count < MINK_AUTO_FLOOR && !ctx->auto_fixed) { /* the scalar path, nothing measured or built */
+        plan->least = MINK_AUTO_FLOOR;
+        return MINK_OK;
+    }
     size_t k = (size_t)plan->kind;
     if (count >= MINK_AUTO_LARGE && !ctx->auto_fixed && ctx->auto_large[k] == 0) {
         /* Slices taken in turns, so that a burst of noise from a neighbour falls on both paths;

@@ -16,23 +16,11 @@ static mink_status open_device(mink_context *ctx, const mink_context_desc *desc,
     /* Profiling gives the kernel-only time in mink_batch_stats; its cost is a timestamp per launch. */
     ctx->queue = clCreateCommandQueue(ctx->cl, dev, CL_QUEUE_PROFILING_ENABLE, &err);
     MINK_CL_CHECK(ctx, "clCreateCommandQueue", err, fail);
-    status = mink__program_build(ctx);
-    if (status != MINK_OK) goto fail;
 
     cl_ulong max_alloc = 0;
     cl_bool unified = CL_FALSE;
     MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc, NULL), fail);
     MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL), fail);
-    /* An explicit work-group size: left to itself PoCL groups 4096 work-items, and with the
-     * polygon kernels' private records (a mink_pair is 328 bytes) its work-group function then
-     * overflows its thread's stack. 256 is as fast for the small kernels (measured with
-     * bench_batch) and within every device's limit, which the kernel may lower further. */
-    for (int k = 0; k < MINK_KERNEL_COUNT; k++) {
-        size_t most = 0;
-        MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], dev, CL_KERNEL_WORK_GROUP_SIZE,
-                                                  sizeof most, &most, NULL), fail);
-        ctx->local_size[k] = most == 0 ? 1 : (most < MINK_LOCAL_SIZE ? most : MINK_LOCAL_SIZE);
-    }
 
     /* Pairs per launch: the allocation limit, the kernels' 32-bit count, and the caller's cap. */
     size_t limit = (size_t)(max_alloc / MINK_MAX_RECORD_SIZE);
@@ -53,6 +41,28 @@ static mink_status open_device(mink_context *ctx, const mink_context_desc *desc,
     ctx->auto_fixed = desc->auto_min_pairs > 0;
     for (int k = 0; k < MINK_KERNEL_LAYOUT; k++) ctx->auto_min[k] = desc->auto_min_pairs;
 fail:
+    return status;
+}
+
+mink_status mink__context_kernels(mink_context *ctx) {
+    if (ctx->program != NULL) return MINK_OK;
+    mink_status status = mink__program_build(ctx);
+    /* An explicit work-group size: left to itself PoCL groups 4096 work-items, and with the
+     * polygon kernels' private records (a mink_pair is 328 bytes) its work-group function then
+     * overflows its thread's stack. 256 is as fast for the small kernels (measured with
+     * bench_batch) and within every device's limit, which the kernel may lower further. */
+    for (int k = 0; k < MINK_KERNEL_COUNT && status == MINK_OK; k++) {
+        size_t most = 0;
+        MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], ctx->cl_device, CL_KERNEL_WORK_GROUP_SIZE,
+                                                  sizeof most, &most, NULL), fail);
+        ctx->local_size[k] = most == 0 ? 1 : (most < MINK_LOCAL_SIZE ? most : MINK_LOCAL_SIZE);
+    }
+fail:
+    if (status != MINK_OK) { /* nothing half-built is kept: the next call that needs the device tries again */
+        for (int k = 0; k < MINK_KERNEL_COUNT; k++)
+            if (ctx->kernels[k]) clReleaseKernel(ctx->kernels[k]), ctx->kernels[k] = NULL;
+        if (ctx->program) clReleaseProgram(ctx->program), ctx->program = NULL;
+    }
     return status;
 }
 

@@ -93,7 +93,7 @@ struct mink_context {
     cl_device_id cl_device;
     cl_context cl;
     cl_command_queue queue;
-    cl_program program;
+    cl_program program; /* built on the device's first use (mink__context_kernels), not before */
     cl_kernel kernels[MINK_KERNEL_COUNT];
     /* The buffers a world pass kernel has bound (world_opencl.c's run_pass sets only the arguments
      * that changed); forgotten whenever a world buffer is made or freed. */
@@ -158,6 +158,9 @@ void mink__device_label(cl_device_id device, char *out, size_t size);
 
 /* program.c: builds the embedded program and its kernels into ctx. */
 mink_status mink__program_build(mink_context *ctx);
+/* context.c: the program and its kernels, built on the first call that needs the device (a batch
+ * on it, AUTO's measurement, a world): a context that never uses it never waits for a build. */
+mink_status mink__context_kernels(mink_context *ctx);
 /* Runs layout kernel id once: the device must agree with the host on each of the n record sizes
  * (MINK_KERNEL_LAYOUT: the batches' records, at build; MINK_KERNEL_WORLD_LAYOUT: the world's, at
  * its first world). MINK_ERR_NO_DEVICE with a message naming the record when they differ. */
@@ -220,6 +223,10 @@ size_t mink__batch_outputs(const mink_batch_kind *kind);
  * begin measures the kind's threshold on its first batch (unless the desc fixed it); next gives
  * the path and end of the slice from `done`; took tells it how long that slice took. */
 #define MINK_AUTO_LARGE ((size_t)1 << 20)
+/* AUTO sends batches of fewer pairs to the scalar path without measuring anything (so without
+ * building the device's program): a few dozen microseconds of scalar work at most, less than a
+ * device's round trip. */
+#define MINK_AUTO_FLOOR 16u
 typedef struct mink_auto_plan {
     mink_kernel_id kind;
     size_t count, least, slice;

@@ -111,8 +111,8 @@ static mink_status build_failed(mink_context *ctx, cl_int err, const char *optio
             size = 0;
         log[size] = '\0';
     }
-    /* The message keeps the log (up to 16 KiB, then marked as cut): the context that held it is
-     * destroyed when creation fails, so mink_last_error() is where the caller reads it. */
+    /* The message keeps the log (up to 16 KiB, then marked as cut), in mink_last_error() and the
+     * context's mink_context_error(). */
     mink_status status =
         mink__fail(ctx, MINK_ERR_BUILD, "clBuildProgram failed: %s (%d) on %s with \"%s\"\n%s",
                    mink__cl_error_name(err), (int)err, ctx->device, options,

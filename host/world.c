@@ -95,6 +95,8 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: skin must be finite and >= 0, not %g",
                           (double)desc.skin);
     if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
+        mink_status built = mink__context_kernels(ctx);
+        if (built != MINK_OK) return built;
         const cl_uint sizes[9] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
                                   sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
                                   sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place)};

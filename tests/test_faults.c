@@ -36,22 +36,34 @@ static mink_context *opencl_context(size_t max_pairs_per_launch, mink_transfer t
     return ctx;
 }
 
+/* A context on the device and its first batch, which builds the program. */
+static mink_status create_and_build(mink_context **ctx) {
+    mink_aabb_pair pair;
+    mink_hit hit;
+    mink_sample_aabb_pairs(7, 1, &pair);
+    *ctx = (mink_context *)1;
+    mink_status status = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, ctx);
+    if (status == MINK_OK) status = mink_batch_sweep_aabb(*ctx, &pair, 1, 1.0f, &hit);
+    return status;
+}
+
 static void context_creation(void **state) {
     (void)state;
     long before = mink__seam_live();
-    mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    mink_context *ctx = NULL;
+    mink__seam_arm(0, 0, 0);
+    assert_int_equal(create_and_build(&ctx), MINK_OK);
     unsigned long calls = mink__seam_calls();
     mink_context_destroy(ctx);
     assert_int_equal(mink__seam_live(), before);
-    assert_true(calls > 30); /* discovery, context, queue, program, build, kernels, layout checks */
-    printf("context creation: %lu OpenCL calls, each made to fail once and for good\n", calls);
+    assert_true(calls > 30); /* discovery, context, queue, then program, build, kernels, layout checks */
+    printf("context creation and first build: %lu OpenCL calls, each made to fail once and for good\n", calls);
     for (unsigned long n = 1; n <= calls; n++) {
         for (int sticky = 0; sticky < 2; sticky++) {
             mink__seam_arm(n, sticky, sticky ? LOST : FAULT);
-            ctx = (mink_context *)1;
-            mink_status status = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx);
+            mink_status status = create_and_build(&ctx);
             check_reported(status, mink_last_error(), sticky ? LOST : FAULT);
-            assert_null(ctx);
+            if (ctx != NULL) mink_context_destroy(ctx); /* made, its first build failed */
             assert_int_equal(mink__seam_live(), before);
         }
     }
@@ -304,6 +316,10 @@ static void world_lost_device_copy(void **state) {
 static void world_layout_check_faults(void **state) {
     (void)state;
     mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+    mink_aabb_pair pair;
+    mink_hit hit;
+    mink_sample_aabb_pairs(7, 1, &pair);
+    assert_int_equal(mink_batch_sweep_aabb(ctx, &pair, 1, 1.0f, &hit), MINK_OK); /* the program, built */
     long with_context = mink__seam_live();
     for (unsigned long n = 1;; n++) {
         mink_world *w = NULL;
@@ -325,18 +341,38 @@ static void world_layout_check_faults(void **state) {
 /* The test-only build's other seam (host/program.c): a kernel source that does not build. */
 extern const char *mink__test_kernel_source;
 
-/* A program that does not build fails the context with the compiler's log. */
+/* The program is built on the device's first use: a program that does not build fails that call
+ * (a batch, a world) with the compiler's log, and the next call tries again; the scalar path of an
+ * AUTO context answers small batches without building anything. */
 static void opencl_build_failure_carries_the_log(void **state) {
     (void)state;
-    mink_context *ctx = (mink_context *)&ctx;
+    mink_context *ctx = NULL;
     mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";
-    mink_status s = mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx);
-    mink__test_kernel_source = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx), MINK_OK);
+    mink_aabb_pair pairs[64];
+    mink_hit hits[64];
+    mink_sample_aabb_pairs(3, 64, pairs);
+    mink_status s = mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, hits);
     assert_int_equal(s, MINK_ERR_BUILD);
-    assert_null(ctx);
     assert_non_null(strstr(mink_last_error(), "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE"));
     assert_non_null(strstr(mink_last_error(), "undefined_name")); /* from the compiler's log */
+    assert_non_null(strstr(mink_context_error(ctx), "undefined_name"));
+    mink_world *w = NULL;
+    assert_int_equal(mink_world_create(ctx, NULL, &w), MINK_ERR_BUILD);
+    assert_null(w);
+    mink__test_kernel_source = NULL; /* the next call builds it */
+    assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, hits), MINK_OK);
+    mink_context_destroy(ctx);
+    /* AUTO: a first batch of a few pairs takes the scalar path and builds nothing. */
+    mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    int device = mink_context_backend(ctx) == MINK_BACKEND_OPENCL;
+    assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 1, 1.0f, hits), MINK_OK);
+    if (device) assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, hits), MINK_ERR_BUILD);
+    mink__test_kernel_source = NULL;
+    mink_context_destroy(ctx);
     assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx), MINK_OK);
+    assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, hits), MINK_OK);
     mink_context_destroy(ctx);
 }
 

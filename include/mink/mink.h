@@ -151,8 +151,12 @@ const char *mink_last_error(void);
 /// `*count` is 0 then.
 mink_status mink_device_list(mink_device_info *out, size_t capacity, size_t *count);
 
-/// Creates a context; `desc` may be NULL. On failure `*out` is NULL and mink_last_error() says why
-/// (with the compiler's log when the program did not build).
+/// Creates a context; `desc` may be NULL. On failure `*out` is NULL and mink_last_error() says why.
+/// The device's program is built on its first use (a batch sent to it, AUTO's first measurement, a
+/// world), not here: that call takes the build's time (seconds on PoCL with an empty kernel cache;
+/// `mink devices` says where the cache is), or fails with MINK_ERR_BUILD and the compiler's log,
+/// and the next call tries again. Under AUTO, batches of fewer than 16 pairs take the scalar path
+/// and build nothing.
 mink_status mink_context_create(const mink_context_desc *desc, mink_context **out);
 /// Releases everything the context holds. NULL is ignored.
 void mink_context_destroy(mink_context *ctx);
