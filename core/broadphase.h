@@ -87,6 +87,9 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
     w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
+    /* Every live dynamic body, even one whose box overflowed (the safety rounds still see it). */
+    if (dynamic && w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, w.props[i]))
+        MINK_ATOMIC_MAX(&w.counters[5], 1u);
     if (!w.records) return;
     mink_grid_entry e = mink_grid_entry_of(w, sp, i); /* its arrays' lines are in the cache now */
     w.records[i] = e;
@@ -102,7 +105,6 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
          * them on one word took PoCL 20 ms). The word only grows, so a stale read only costs one. */
         uint32_t bits = mink_float_bits(reach + push);
         if (bits > w.counters[2]) MINK_ATOMIC_MAX(&w.counters[2], bits);
-        if (w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, w.props[i])) MINK_ATOMIC_MAX(&w.counters[5], 1u);
     }
 }
 

@@ -210,7 +210,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
                 p = mink_v2((p.x + move.x * t) + n.x * skin, (p.y + move.y * t) + n.y * skin);
                 travelled = budget * t;
                 tau = t;
-                    kink = p;
+                kink = p;
                 it = 1u;
             }
             v = w.wvel[i];

@@ -134,8 +134,8 @@ typedef struct mink_grid_entry {
 /// (keys are 32 bits: the bucket × 2 + the crowd bit, and the large bodies' key above them).
 #define MINK_GRID_MAX_SIDE 1000u
 /// The fewest cells a body may cover and still go into them. A large body costs a test per slot, a
-/// cell an entry (several passes' work): the host allows slots / 8 cells a body, unless that gives
-/// more than 4 entries a slot, and then this (mink__world_grid_large).
+/// cell an entry (several passes' work): the host allows max(slots / 8, this) cells a body, unless
+/// that gives more than 4 entries a slot, and then this (broadphase() in host/world_step.c).
 #define MINK_GRID_MAX_CELLS 1000u
 /// The fewest buckets the cells hash into: enough that no body's cells share one (mink_grid_bucket).
 #define MINK_GRID_MIN_BUCKETS (1u << 21)

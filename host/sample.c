@@ -372,7 +372,8 @@ void mink_sample_rotating_pairs(uint64_t seed, size_t count, mink_pair *out) {
 /* A point on the body's boundary: a box's corner, a circle's rightmost point, a polygon's vertex. */
 static mink_vec2 body_vertex(mink_rng *r, mink_body b) {
     if (b.type == MINK_SHAPE_AABB) return b.shape.aabb.max;
-    if (b.type == MINK_SHAPE_CIRCLE) return (mink_vec2){b.shape.circle.center.x + b.shape.circle.radius, b.shape.circle.center.y};
+    mink_circle c = b.shape.circle;
+    if (b.type == MINK_SHAPE_CIRCLE) return (mink_vec2){c.center.x + c.radius, c.center.y};
     mink_hull h = mink_polygon_hull(b.shape.polygon, (mink_vec2){0.0f, 0.0f}, b.shape.polygon.angle);
     return h.v[mink_rng_u32(r) % h.count];
 }

@@ -60,7 +60,6 @@ static mink_status reserve_pairs(mink_world *w, size_t pairs) {
     mink_status status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
-    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_SWEPT, pairs * 2 * sizeof(mink_hit), 0);
     return status;
 }
 
@@ -156,6 +155,8 @@ static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_st
         if (s->round == 0) {
             STEP_TRY(be->read(w, MINK_WB_COUNTERS, 3, 1, &s->listed));
             if (s->listed == 0) break;
+            /* Contacts swept again, kept per contact: only a step with dynamic pairs needs them. */
+            STEP_TRY(mink__world_reserve(w, MINK_WB_SWEPT, (size_t)s->pairs * 2 * sizeof(mink_hit), 0));
         }
         STEP_TRY(be->pass(w, MINK_PASS_FIRE, s));
         STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, 1, &fired));

@@ -638,9 +638,10 @@ static int by_left_edge(const void *pa, const void *pb) {
     return (a > b) - (a < b);
 }
 
-/* Long static walls among many small moving discs. With n slots a body goes into up to n / 8 grid
- * cells (1000 when that would make more than 4 entries a slot); a body over that is large, and
- * every slot is tested against it. The discs are about a cell each, the walls 1000 to 2000 cells:
+/* Long static walls among many small moving discs. With n slots a body goes into up to
+ * max(n / 8, 1000) grid cells (1000 when that would make more than 4 entries a slot); over that
+ * it is large, and every slot is tested against it. The discs are about a cell each, the walls
+ * 1000 to 2000 cells:
  * large among 4 000 discs, in cells among 40 000, large again when 500 of them would flood the
  * grid. Each time the pairs equal a sweep over the boxes, on both paths, and none comes twice. */
 static void long_bodies_go_in_cells_or_are_large(void **state) {
