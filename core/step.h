@@ -15,6 +15,8 @@
 
 /* passes 1-3, and dynamic bodies meeting each other */
 #include "core/solve.h"
+/* questions to the world between steps, through the same grid */
+#include "core/query.h"
 
 /* ---- pass 4: each body's list of pairs, sized ------------------------------------------------- */
 

@@ -196,7 +196,10 @@ typedef struct mink_grid {
     X(POS_OUT, pos_out, mink_vec2)                                                                 \
     X(VEL_OUT, vel_out, mink_vec2)                                                                 \
     X(EVENTS, events, mink_event)                    /* per event */                               \
-    X(EVENT_COUNT, event_count, uint32_t)            /* one word: events appended */
+    X(EVENT_COUNT, event_count, uint32_t)            /* one word: events appended */ \
+    X(QUERIES, queries, const mink_world_query)      /* per query of a world query call */         \
+    X(QUERY_FOUND, query_found, uint32_t)            /* per query + 1: hits, then where they go */ \
+    X(QUERY_HITS, query_hits, mink_world_hit)        /* per query (the first hit), or per hit */
 
 /// A step's parameters.
 typedef struct mink_step_params {
@@ -206,6 +209,18 @@ typedef struct mink_step_params {
     uint32_t polygons;   ///< whether the world has polygon shapes; a kernel that passes a literal 0
                          ///< is built without their sweeps (see mink_sweep_placed)
 } mink_step_params;
+
+/// A world query call's parameters (core/query.h): its filter, made whole (no zero for "all"),
+/// the box of the bodies it sees, and what the query pass does.
+typedef struct mink_query_params {
+    mink_aabb world;    ///< the bodies' boxes' box: the walk through the grid stays inside it
+    uint32_t category, mask, sensors;
+    uint32_t count;     ///< queries
+    uint32_t mode;      ///< MINK_QUERY_FIRST, _COUNT or _WRITE
+    uint32_t capacity;  ///< _WRITE: hits past it are not written (nor any of their query's)
+    uint32_t shapes;    ///< shape ids below this are known
+} mink_query_params;
+enum { MINK_QUERY_FIRST = 0, MINK_QUERY_COUNT = 1, MINK_QUERY_WRITE = 2 };
 
 /* What a pass takes beyond the arrays: the same struct on the host and, by value, in every pass
  * kernel (its size is in the world's layout check). All fields are 4 bytes: no padding. */
@@ -217,6 +232,7 @@ typedef struct mink_step_state {
     uint32_t emit;   /* pairs: 0 count them, 1 write them; safety rounds: 1 stops a conflict outright */
     uint32_t round;  /* impulse and safety rounds: the round (safety: its parity picks the keep) */
     uint32_t listed; /* impulse and safety rounds: the bodies in MINK_WB_ACTIVE */
+    mink_query_params query; /* a world query call's (a step has none) */
 } mink_step_state;
 
 /// The arrays a step reads and writes (MINK_WORLD_ARRAYS), and the slots. Each pass uses some.

@@ -47,13 +47,16 @@ static const char *const kernel_names[MINK_KERNEL_COUNT] = {
     [MINK_KERNEL_WORLD_SAFETY_POLYGON] = "mink_world_safety_polygon_kernel",
     [MINK_KERNEL_WORLD_PLACE] = "mink_world_place_kernel",
     [MINK_KERNEL_WORLD_FINAL_BOUNDS] = "mink_world_final_bounds_kernel",
+    [MINK_KERNEL_QUERY_BOUNDS] = "mink_query_bounds_kernel",
+    [MINK_KERNEL_QUERY] = "mink_query_kernel",
+    [MINK_KERNEL_QUERY_POLYGON] = "mink_query_polygon_kernel",
     [MINK_KERNEL_WORLD_SCATTER] = "mink_world_scatter_kernel",
     [MINK_KERNEL_WORLD_GATHER] = "mink_world_gather_kernel",
     [MINK_KERNEL_WORLD_LAYOUT] = "mink_world_layout_kernel",
 };
 
 mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n) {
-    enum { N = MINK_BATCH_KIND_COUNT + 1 };
+    enum { N = MINK_BATCH_KIND_COUNT + 1 > 16 ? MINK_BATCH_KIND_COUNT + 1 : 16 }; /* the batches' or the world's */
     cl_uint device[N] = {0};
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
@@ -64,7 +67,7 @@ mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_ui
     MINK_CL_TRY(ctx, clSetKernelArg(k, 0, sizeof buf, &buf), done);
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &one, &one, 0, NULL, NULL), done);
     MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, sizeof device, device, 0, NULL, NULL), done);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && i < N; i++)
         if (device[i] != host[i]) {
             status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
                                 "%s lays out mink's records differently from the host (%s record %d: "

@@ -97,10 +97,11 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
         mink_status built = mink__context_kernels(ctx);
         if (built != MINK_OK) return built;
-        const cl_uint sizes[9] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
-                                  sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
-                                  sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place)};
-        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 9);
+        const cl_uint sizes[11] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
+                                   sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
+                                   sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place),
+                                   sizeof(mink_world_query), sizeof(mink_world_hit)};
+        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 11);
         if (status == MINK_OK) status = mink__world_cl_check(ctx);
         if (status != MINK_OK) return status;
         ctx->world_layout_checked = 1;
@@ -185,7 +186,7 @@ int mink__world_grid_buckets(mink_grid *g, uint32_t entries, uint32_t *passes) {
 /* ---- stepping and reading ------------------------------------------------------------------------ */
 
 /* After a failed update (w->dirty) the device gets the host's tables whole: they are always current. */
-static mink_status resync(mink_world *w) {
+mink_status mink__world_resync(mink_world *w) {
     if (!w->dirty) return MINK_OK;
     mink_status status = MINK_OK;
     for (mink_world_buf f = MINK_WB_SHAPE_OF; f <= MINK_WB_IDS; f++) {
@@ -208,11 +209,12 @@ mink_status mink_world_step(mink_world *w, float dt) {
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: dt must be finite and >= 0, not %g",
                           (double)dt);
     w->params.dt = dt;
+    w->query_grid.valid = 0; /* the step writes over the grid, and moves the bodies */
     w->epoch++; /* this step's events and pairs will name the bodies alive now */
     double t0 = mink__now_ms();
     mink_world_stats st = {0};
     w->stats = st;
-    mink_status status = resync(w);
+    mink_status status = mink__world_resync(w);
     if (status == MINK_OK) status = mink__world_step_run(w);
     if (status != MINK_OK) w->events = w->pairs = 0; /* a failed step met nothing */
     w->stats.total_ms = mink__now_ms() - t0;

@@ -205,6 +205,7 @@ static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink
 
 mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *handles) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: world is NULL");
+    w->query_grid.valid = 0; /* the bodies may change */
     if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: bodies is NULL");
     if (b->count == 0) return MINK_OK;
     if (handles == NULL || b->shape == NULL)
@@ -281,6 +282,7 @@ static mink_status set_slots(mink_world *w, const uint32_t *slots, const mink_wo
 
 mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_world_bodies *b) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: world is NULL");
+    w->query_grid.valid = 0; /* the bodies may change */
     if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: bodies is NULL");
     uint32_t *slots = NULL;
     mink_status status = mink__world_take_slots(w, "mink_world_set", handles, b->count, &slots);
@@ -325,6 +327,7 @@ static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t cou
 
 mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t count) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_remove: world is NULL");
+    w->query_grid.valid = 0; /* the bodies may change */
     uint32_t *slots = NULL;
     mink_status status = mink__world_take_slots(w, "mink_world_remove", handles, count, &slots);
     if (status == MINK_OK && count > 0) status = remove_slots(w, slots, count);

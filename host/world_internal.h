@@ -12,7 +12,9 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 80, "mink_step_state must be 80 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 124, "mink_step_state must be 124 bytes, no padding");
+_Static_assert(sizeof(mink_world_query) == 24, "mink_world_query must be 24 bytes");
+_Static_assert(sizeof(mink_world_hit) == 40, "mink_world_hit must be 40 bytes");
 _Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
 _Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 
@@ -80,6 +82,15 @@ struct mink_world {
                                 host tables (shape_of, props, ids) part written; the next step
                                 sends them whole first */
     size_t pairs, events;    /* from the last step */
+    /* The grid of the last query call, kept in KEYS, ORDER, BOUNDS and CELLS until a step, add, set
+     * or remove: a call with the same filter uses it again (world_query.c). */
+    struct {
+        int valid;
+        uint32_t category, mask, sensors; /* the filter it was built for */
+        mink_grid grid;
+        uint32_t entries;
+        mink_aabb world;
+    } query_grid;
     mink_world_stats stats;
     double stage_ms[MINK_STAGE_COUNT];      /* scalar: when each stage ended */
     cl_event stage_marks[MINK_STAGE_COUNT]; /* OpenCL: a marker after each stage */
@@ -147,6 +158,8 @@ typedef enum mink_world_pass {
     MINK_PASS_FINAL_BOUNDS, /* per slot: a dynamic body's box over where it may end, for the safety pairs */
     MINK_PASS_SAFETY,      /* per pair, a safety round: moves that would meet held back */
     MINK_PASS_PLACE,       /* per body a safety round listed: where the safety rounds left it */
+    MINK_PASS_QUERY_BOUNDS, /* per slot, a query call: its box if the call sees it */
+    MINK_PASS_QUERY,       /* per query: its first hit, its hits counted, or written (core/query.h) */
 } mink_world_pass;
 
 /* A backend runs passes and whole-array operations; world_step.c decides what and when. */
@@ -156,6 +169,7 @@ typedef struct mink_world_backend {
     mink_status (*sort)(mink_world *w, uint32_t n, uint32_t passes);  /* KEYS and ORDER by key, stable */
     mink_status (*read)(mink_world *w, mink_world_buf b, size_t index, size_t count, uint32_t *out);
     mink_status (*zero)(mink_world *w, mink_world_buf b, size_t offset, size_t bytes);
+    mink_status (*write)(mink_world *w, mink_world_buf b, size_t bytes, const void *from); /* from the start */
     mink_status (*mark)(mink_world *w, int stage); /* a stage's work is all asked for */
     void (*end)(mink_world *w, mink_status status); /* the stages' shares; after a failure, a wait */
 } mink_world_backend;
@@ -164,6 +178,14 @@ extern const mink_world_backend mink__world_scalar, mink__world_opencl;
 
 /* One step of the world on its backend. */
 mink_status mink__world_step_run(mink_world *w);
+/* The grid of a step (or a query call) over the boxes in MINK_WB_BOUNDS (measured): entries
+ * counted, emitted and sorted into KEYS and ORDER (world_step.c). reach grows the boxes of bodies
+ * that are not dynamic (mink_grid.reach); crowd 0 puts no body in the world's crowd. *large (may
+ * be NULL) receives the large bodies. s->entries is 0, and *large too, when no box is finite. */
+mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
+                                   int crowd, size_t *large);
+/* After a failed update, the host's tables whole to the device (world.c). */
+mink_status mink__world_resync(mink_world *w);
 /* Writes count values (field size each) to the slots named by handles. */
 mink_status mink__world_cl_write(mink_world *w, mink_world_buf field, const uint32_t *handles, size_t count,
                                  const void *values);

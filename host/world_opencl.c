@@ -57,7 +57,8 @@ mink_status mink__world_cl_check(mink_context *ctx) {
         MINK_KERNEL_WORLD_NARROW, MINK_KERNEL_WORLD_NARROW_POLYGON, MINK_KERNEL_WORLD_RESOLVE,
         MINK_KERNEL_WORLD_RESOLVE_POLYGON, MINK_KERNEL_WORLD_PICK, MINK_KERNEL_WORLD_PICK_POLYGON,
         MINK_KERNEL_WORLD_FIRE, MINK_KERNEL_WORLD_SAFETY, MINK_KERNEL_WORLD_SAFETY_POLYGON,
-        MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS};
+        MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS, MINK_KERNEL_QUERY_BOUNDS, MINK_KERNEL_QUERY,
+        MINK_KERNEL_QUERY_POLYGON};
     size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE);
     mink_status status = MINK_OK;
     for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
@@ -248,6 +249,17 @@ fail:
     return status;
 }
 
+/* Writes the first bytes of a buffer from the caller's memory, blocking: once it returns, the
+ * caller may change or free it. */
+static mink_status write_array(mink_world *w, mink_world_buf b, size_t bytes, const void *from) {
+    mink_status status = MINK_OK;
+    if (bytes == 0) return MINK_OK;
+    MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[b].mem, CL_TRUE, 0, bytes, from, 0, NULL, NULL),
+                fail);
+fail:
+    return status;
+}
+
 /* Reads words of a buffer (blocking) once the queue is done; the read itself goes to the step's
  * transfer share. */
 static mink_status read_words(mink_world *w, mink_world_buf b, size_t index, size_t count, uint32_t *out) {
@@ -335,8 +347,11 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_SAFETY:
         return run_pass(w, polygons ? MINK_KERNEL_WORLD_SAFETY_POLYGON : MINK_KERNEL_WORLD_SAFETY, s->pairs, s);
     case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->listed, s);
+    case MINK_PASS_QUERY_BOUNDS: return run_pass(w, MINK_KERNEL_QUERY_BOUNDS, s->slots, s);
+    case MINK_PASS_QUERY:
+        return run_pass(w, polygons ? MINK_KERNEL_QUERY_POLYGON : MINK_KERNEL_QUERY, s->query.count, s);
     }
     return MINK_OK;
 }
 
-const mink_world_backend mink__world_opencl = {cl_pass, scan, sort, read_words, zero, cl_mark, cl_end};
+const mink_world_backend mink__world_opencl = {cl_pass, scan, sort, read_words, zero, write_array, cl_mark, cl_end};

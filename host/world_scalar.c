@@ -84,6 +84,12 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
     case MINK_PASS_PLACE:
         for (uint32_t k = 0; k < s->listed; k++) mink_place_item(v, *s, k);
         break;
+    case MINK_PASS_QUERY_BOUNDS:
+        for (uint32_t i = 0; i < n; i++) mink_query_bounds_item(v, *s, i);
+        break;
+    case MINK_PASS_QUERY:
+        for (uint32_t k = 0; k < s->query.count; k++) mink_query_item(v, *s, k);
+        break;
     }
     return MINK_OK;
 }
@@ -120,6 +126,11 @@ static mink_status scalar_zero(mink_world *w, mink_world_buf b, size_t offset, s
     return MINK_OK;
 }
 
+static mink_status scalar_write(mink_world *w, mink_world_buf b, size_t bytes, const void *from) {
+    if (bytes > 0) memcpy(w->buf[b].host, from, bytes);
+    return MINK_OK;
+}
+
 /* The stages' shares from the clock, read as each ends (a retried resolution ends later). */
 static mink_status scalar_mark(mink_world *w, int stage) {
     w->stage_ms[stage] = mink__now_ms();
@@ -134,4 +145,4 @@ static void scalar_end(mink_world *w, mink_status status) {
 }
 
 const mink_world_backend mink__world_scalar = {scalar_pass, scalar_scan, scalar_sort, scalar_read,
-                                               scalar_zero, scalar_mark, scalar_end};
+                                               scalar_zero, scalar_write, scalar_mark, scalar_end};

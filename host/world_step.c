@@ -36,6 +36,10 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_PLACE, n * sizeof(mink_place)},
         {MINK_WB_COUNTERS, MINK_COUNTERS * 4},
         {MINK_WB_SHAPES, sizeof(mink_shape)}, /* a world without shapes still binds one */
+        /* The query calls' arrays, made small: an array not made is bound again at every launch. */
+        {MINK_WB_QUERIES, sizeof(mink_world_query)},
+        {MINK_WB_QUERY_FOUND, 4},
+        {MINK_WB_QUERY_HITS, sizeof(mink_world_hit)},
     };
     mink_status status = MINK_OK;
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0] && status == MINK_OK; k++)
@@ -43,13 +47,10 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
     return status;
 }
 
-/* Arrays per grid entry, once the entries are counted; `items` pair-scan items (entries, and
- * every slot when a body is large). */
-static mink_status reserve_entries(mink_world *w, size_t entries, size_t items) {
-    const mink_world_buf words[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2, MINK_WB_KEPT};
-    mink_status status = MINK_OK;
-    for (size_t k = 0; k < sizeof words / sizeof words[0] && status == MINK_OK; k++)
-        status = mink__world_reserve(w, words[k], entries * 4, 0);
+/* Arrays per pair-scan item, once the entries are counted: `items` (entries, and every slot when
+ * a body is large). */
+static mink_status reserve_items(mink_world *w, size_t entries, size_t items) {
+    mink_status status = mink__world_reserve(w, MINK_WB_KEPT, entries * 4, 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_ENTRIES, entries * sizeof(mink_grid_entry), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_FOUND, (items + 1) * 4, 0);
     return status;
@@ -87,17 +88,17 @@ static mink_status count_pairs(mink_world *w, const mink_world_backend *be, cons
     return status;
 }
 
-/* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
- * every body against the large ones, sorted last). s->pairs receives the count, which max_pairs
- * bounds; *large (when not NULL) the large bodies. */
-static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
-                              size_t *large) {
+mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
+                                   int crowd, size_t *large) {
     mink_status status = MINK_OK;
-    uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0}, pairs = 0;
+    uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0};
+    const mink_world_buf words[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2};
+    s->entries = 0;
+    if (large) *large = 0;
     STEP_TRY(be->read(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
-    s->pairs = 0;
-    if (!mink__world_grid(w, measure, &s->grid)) return reserve_pairs(w, 0); /* no finite box */
+    if (!mink__world_grid(w, measure, &s->grid)) return MINK_OK; /* no finite box */
     s->grid.reach = reach;
+    if (!crowd) s->grid.crowd_flags = MINK_GRID_NO_CROWD;
     /* Bodies of up to slots / 8 cells go into them (arena walls at 10^6 bodies: each would cost
      * every slot a test), unless that makes more than 4 entries a slot: then up to 1000. */
     uint32_t generous = s->slots / 8;
@@ -112,16 +113,35 @@ static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_
     }
     if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], &passes)) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
-                            "mink_world_step: the grid needs more than %u entries (bodies in cells)", 1u << 30);
+                            "mink_world: the grid needs more than %u entries (bodies in cells)", 1u << 30);
         goto fail;
     }
     s->entries = counted[0];
     if (large) *large = counted[1];
-    s->items = s->entries + (counted[1] ? s->slots : 0);
-    STEP_TRY(reserve_entries(w, s->entries, s->items));
-    STEP_TRY(reserve_pairs(w, 1)); /* the count pass binds them */
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        STEP_TRY(mink__world_reserve(w, words[k], (size_t)s->entries * 4, 0));
     if (s->entries > 0) STEP_TRY(be->pass(w, MINK_PASS_GRID_EMIT, s));
     STEP_TRY(be->sort(w, s->entries, passes));
+fail:
+    return status;
+}
+
+/* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
+ * every body against the large ones, sorted last). s->pairs receives the count, which max_pairs
+ * bounds; *large (when not NULL) the large bodies. */
+static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
+                              size_t *large) {
+    mink_status status = MINK_OK;
+    uint32_t pairs = 0;
+    size_t larger = 0;
+    s->pairs = 0;
+    s->items = 0;
+    STEP_TRY(mink__world_grid_build(w, be, s, reach, 1, &larger));
+    if (large) *large = larger;
+    if (s->entries == 0 && larger == 0) return reserve_pairs(w, 0); /* no finite box */
+    s->items = s->entries + (larger ? s->slots : 0);
+    STEP_TRY(reserve_items(w, s->entries, s->items));
+    STEP_TRY(reserve_pairs(w, 1)); /* the count pass binds them */
     STEP_TRY(be->pass(w, MINK_PASS_GRID_GATHER, s));
     STEP_TRY(be->pass(w, MINK_PASS_PAIRS_COUNT, s));
     STEP_TRY(be->scan(w, MINK_WB_FOUND, s->items));

@@ -100,6 +100,14 @@ MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygon_kernel, s.slots, mink_resolve
 MINK_SHAPES_PASS_KERNEL(mink_world_safety_kernel, s.pairs, mink_safety_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_safety_polygon_kernel, s.pairs, mink_safety_item, 1u)
 
+/* A world query call: the boxes of the bodies it sees, then each query's walk (core/query.h). */
+MINK_PASS_KERNEL(mink_query_bounds_kernel) {
+    MINK_PASS_VIEW(s.slots);
+    mink_query_bounds_item(v, s, item);
+}
+MINK_SHAPES_PASS_KERNEL(mink_query_kernel, s.query.count, mink_query_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_query_polygon_kernel, s.query.count, mink_query_item, 1u)
+
 /* The impulse rounds' second half and the safety rounds' other passes sweep nothing: one build each. */
 MINK_PASS_KERNEL(mink_world_fire_kernel) {
     MINK_PASS_VIEW(s.listed);
@@ -174,4 +182,6 @@ __kernel void mink_world_layout_kernel(__global uint *sizes) {
     sizes[6] = sizeof(mink_step_state);
     sizes[7] = sizeof(mink_solve_body);
     sizes[8] = sizeof(mink_place);
+    sizes[9] = sizeof(mink_world_query);
+    sizes[10] = sizeof(mink_world_hit);
 }

@@ -68,6 +68,28 @@ typedef struct mink_event {
 
 enum { MINK_EVENT_SENSOR = 1u << 8 };
 
+/// A question to a world (mink_world_cast, mink_world_overlap): a shape of the world's table, or a
+/// point, placed at `position` as a body's shape is, and moved by `translation` (zero: where it
+/// stands). 24 bytes.
+typedef struct mink_world_query {
+    mink_vec2 position;
+    mink_vec2 translation;
+    uint32_t shape;    ///< a shape id from mink_world_add_shapes, or MINK_QUERY_POINT
+    uint32_t reserved; ///< 0
+} mink_world_query;
+
+/// The shape id of a query that is a point (a box of no size: a ray, when it moves).
+#define MINK_QUERY_POINT 0xfffffffeu
+
+/// A body a query met: the sweep of the query (a) against the body (b) standing still, as
+/// mink_sweep_bodies and mink_cast_ray give it: t the fraction of the translation, normal from the
+/// body towards the query, OVERLAP (t 0) when the query starts inside it. 40 bytes.
+typedef struct mink_world_hit {
+    mink_hit hit;      ///< flags 0: the query met no body (and body is MINK_WORLD_DEAD)
+    uint32_t body;     ///< the body's handle
+    uint32_t reserved; ///< 0
+} mink_world_hit;
+
 /// A slot whose body was removed: its shape id.
 #define MINK_WORLD_DEAD 0xffffffffu
 /// The most bodies (slots) a world holds.
@@ -128,6 +150,15 @@ typedef struct mink_world_stats {
 
 typedef struct mink_world mink_world;
 
+/// Which bodies a world query sees: the live ones whose category has a bit of the filter's mask
+/// and whose mask has a bit of the filter's category (Box2D's rule). Zeroed fields mean defaults;
+/// a NULL filter means all defaults.
+typedef struct mink_world_filter {
+    uint32_t category; ///< the query's own category bits; 0: all bits
+    uint32_t mask;     ///< the categories it sees; 0: all bits
+    uint32_t sensors;  ///< 1: sensors too; 0: bodies that are not sensors only
+} mink_world_filter;
+
 /// A handle names one body for as long as it lives: its slot in the low MINK_WORLD_SLOT_BITS bits
 /// and a generation above them, moved on each time the slot's body is removed. A removed body's
 /// handle is refused by every call (MINK_ERR_INVALID_ARGUMENT), also after its slot holds another
@@ -177,6 +208,35 @@ mink_status mink_world_events(mink_world *world, mink_event *out, size_t capacit
 /// The last step's candidate pairs (handles, a first in the broadphase's sort), in the order
 /// found. Writes up to capacity and the total to *count. For tests and debugging views.
 mink_status mink_world_pairs(mink_world *world, mink_world_pair *out, size_t capacity, size_t *count);
+
+/* ---- questions to the world as it stands (docs/world.md, "Queries") ------------------------------
+ * Bodies are where the last step left them (or where add and set put them). Each call builds a grid
+ * over the bodies its filter sees and answers every query on the device (or the scalar path, with
+ * the same bits). A query that is not valid (a non-finite position or translation, an unknown
+ * shape id, reserved not 0) gets an INVALID hit, or no bodies, and leaves the others untouched.
+ * Ties are broken by the body's slot: the same answers whatever the path or the device. */
+
+/// Each query's first hit along its translation: the body with the smallest t, then the smallest
+/// slot (a query starting inside bodies: OVERLAP with the first of them). hits[k] answers
+/// queries[k].
+mink_status mink_world_cast(mink_world *world, const mink_world_query *queries, size_t count,
+                            const mink_world_filter *filter, mink_world_hit *hits);
+/// mink_world_cast of points: each ray's first hit (mink_cast_ray's meaning for each body).
+mink_status mink_world_cast_rays(mink_world *world, const mink_ray *rays, size_t count,
+                                 const mink_world_filter *filter, mink_world_hit *hits);
+/// Every body each query meets along its translation, by t, then slot: query k's hits are
+/// hits[starts[k] .. starts[k + 1]). starts (count + 1 entries) is always written, and
+/// starts[count] is the total needed; a query's hits are written only when they all fit below
+/// capacity (hits may be NULL with capacity 0, to count them).
+mink_status mink_world_cast_all(mink_world *world, const mink_world_query *queries, size_t count,
+                                const mink_world_filter *filter, mink_world_hit *hits, size_t capacity,
+                                size_t *starts);
+/// The bodies whose interiors each query's shape (or point) overlaps where it stands (its
+/// translation is not used), as handles in slot order: query k's are bodies[starts[k] ..
+/// starts[k + 1]), with starts and capacity as for mink_world_cast_all. Touching is not
+/// overlapping.
+mink_status mink_world_overlap(mink_world *world, const mink_world_query *queries, size_t count,
+                               const mink_world_filter *filter, uint32_t *bodies, size_t capacity, size_t *starts);
 
 /// Figures from the last step.
 mink_world_stats mink_world_get_stats(const mink_world *world);
