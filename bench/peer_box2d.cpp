@@ -6,6 +6,7 @@
 #include <box2d/box2d.h>
 
 #include <cstdio>
+#include <new>
 
 namespace {
 
@@ -75,4 +76,59 @@ extern "C" const char *peer_box2d_version(void) {
     static char text[32];
     std::snprintf(text, sizeof text, "Box2D %d.%d.%d", b2_version.major, b2_version.minor, b2_version.revision);
     return text;
+}
+
+// ---- a world of static shapes, for ray casts ------------------------------------------------------
+
+struct peer_box2d_world {
+    b2World world{b2Vec2(0.0f, 0.0f)};
+};
+
+namespace {
+
+// The closest fixture: returning the fraction clips the ray to it (Box2D's documented idiom).
+struct closest_ray : b2RayCastCallback {
+    float t = 2.0f;
+    size_t body = 0;
+    float ReportFixture(b2Fixture *f, const b2Vec2 &, const b2Vec2 &, float fraction) override {
+        t = fraction;
+        body = (size_t)f->GetBody()->GetUserData().pointer;
+        return fraction;
+    }
+};
+
+} // namespace
+
+peer_box2d_world *peer_box2d_world_create(const float *x, const float *y, const float *hx, const float *hy,
+                                          size_t count) {
+    peer_box2d_world *w = new (std::nothrow) peer_box2d_world;
+    if (w == nullptr) return nullptr;
+    for (size_t k = 0; k < count; k++) {
+        b2BodyDef def;
+        def.type = b2_staticBody;
+        def.position.Set(x[k], y[k]);
+        def.userData.pointer = (uintptr_t)k;
+        b2Body *body = w->world.CreateBody(&def);
+        if (hy[k] > 0.0f) {
+            b2PolygonShape box;
+            box.SetAsBox(hx[k], hy[k]);
+            body->CreateFixture(&box, 0.0f);
+        } else {
+            b2CircleShape circle;
+            circle.m_radius = hx[k];
+            body->CreateFixture(&circle, 0.0f);
+        }
+    }
+    return w;
+}
+
+void peer_box2d_world_destroy(peer_box2d_world *w) { delete w; }
+
+int peer_box2d_world_ray(peer_box2d_world *w, float x, float y, float dx, float dy, float *t, size_t *body) {
+    closest_ray cb;
+    w->world.RayCast(&cb, b2Vec2(x, y), b2Vec2(x + dx, y + dy));
+    if (cb.t > 1.0f) return 0;
+    *t = cb.t;
+    *body = cb.body;
+    return 1;
 }

@@ -3,6 +3,7 @@
 
 #include <chipmunk/chipmunk.h>
 #include <chipmunk/chipmunk_unsafe.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -74,4 +75,56 @@ const char *peer_chipmunk_version(void) {
     static char text[48];
     snprintf(text, sizeof text, "Chipmunk %s", cpVersionString);
     return text;
+}
+
+/* ---- a space of static shapes, for segment queries -------------------------------------------- */
+
+struct peer_chipmunk_space {
+    cpSpace *space;
+    cpShape **shapes;
+    size_t count;
+};
+
+peer_chipmunk_space *peer_chipmunk_space_create(const float *x, const float *y, const float *hx, const float *hy,
+                                                size_t count) {
+    peer_chipmunk_space *s = calloc(1, sizeof *s);
+    if (s == NULL || (s->shapes = calloc(count ? count : 1, sizeof *s->shapes)) == NULL ||
+        (s->space = cpSpaceNew()) == NULL) {
+        peer_chipmunk_space_destroy(s);
+        return NULL;
+    }
+    cpBody *ground = cpSpaceGetStaticBody(s->space);
+    for (size_t k = 0; k < count; k++, s->count++) {
+        cpShape *shape = hy[k] > 0.0f ? cpBoxShapeNew2(ground, cpBBNew(x[k] - hx[k], y[k] - hy[k], x[k] + hx[k], y[k] + hy[k]), 0.0)
+                                      : cpCircleShapeNew(ground, hx[k], cpv(x[k], y[k]));
+        if (shape == NULL) {
+            peer_chipmunk_space_destroy(s);
+            return NULL;
+        }
+        cpShapeSetUserData(shape, (cpDataPointer)(uintptr_t)k);
+        s->shapes[k] = cpSpaceAddShape(s->space, shape);
+    }
+    cpSpaceReindexStatic(s->space);
+    return s;
+}
+
+void peer_chipmunk_space_destroy(peer_chipmunk_space *s) {
+    if (s == NULL) return;
+    for (size_t k = 0; k < s->count; k++) {
+        cpSpaceRemoveShape(s->space, s->shapes[k]);
+        cpShapeFree(s->shapes[k]);
+    }
+    if (s->space) cpSpaceFree(s->space);
+    free(s->shapes);
+    free(s);
+}
+
+int peer_chipmunk_space_ray(peer_chipmunk_space *s, float x, float y, float dx, float dy, float *t, size_t *body) {
+    cpSegmentQueryInfo info;
+    cpShape *hit = cpSpaceSegmentQueryFirst(s->space, cpv(x, y), cpv((cpFloat)x + dx, (cpFloat)y + dy), 0.0,
+                                            CP_SHAPE_FILTER_ALL, &info);
+    if (hit == NULL) return 0;
+    *t = (float)info.alpha;
+    *body = (size_t)(uintptr_t)cpShapeGetUserData(hit);
+    return 1;
 }

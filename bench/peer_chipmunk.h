@@ -24,6 +24,17 @@ void peer_chipmunk_destroy(peer_chipmunk *p);
 /// segment query hits, else 0. Box against circle is not a segment query Chipmunk has: returns -1.
 int peer_chipmunk_sweep(peer_chipmunk *p, const mink_body *a, const mink_body *b, float dt, float *t);
 
+/// A space of static boxes (half extents hx, hy) and circles (hx the radius, hy 0) at given
+/// centres, for segment queries. NULL when out of memory.
+typedef struct peer_chipmunk_space peer_chipmunk_space;
+peer_chipmunk_space *peer_chipmunk_space_create(const float *x, const float *y, const float *hx, const float *hy,
+                                                size_t count);
+void peer_chipmunk_space_destroy(peer_chipmunk_space *s);
+
+/// cpSpaceSegmentQueryFirst from (x, y) by (dx, dy), radius 0: 1 and *t (alpha), *body (the
+/// shape's index) on a hit, else 0.
+int peer_chipmunk_space_ray(peer_chipmunk_space *s, float x, float y, float dx, float dy, float *t, size_t *body);
+
 /// "Chipmunk 7.0.3" or the like.
 const char *peer_chipmunk_version(void);
 
