@@ -5,7 +5,8 @@
  * Bullets bounce off walls and targets, live a while and are replaced, so the world sees adds and
  * removes every step. A bullet that ends any step outside the room it was born in has tunnelled;
  * the demo counts them (there must be none) and draws every traced path, which stays inside its
- * room for the eye to check. */
+ * room for the eye to check. In each room a laser turns, cast into the world after every
+ * step (mink_world_cast_rays): it stops at the first wall or target, never beyond. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,8 @@ const char cli_demo_usage[] =
     "bullets (the default): rooms of thin walls (0.1 thick), an emitter in each spraying bullets\n"
     "at up to 100 wall thicknesses a step, and a moving target in each. Prints steps per second,\n"
     "contacts and the number of bullets that tunnelled (0), and writes a PNG of the walls,\n"
-    "targets, the paths of one bullet in 16, and every hit point.\n"
+    "targets, the paths of one bullet in 16, every hit point, and a laser turning in each room\n"
+    "(a ray cast into the world after each step, drawn to its first wall or target).\n"
     "crowd: discs streaming through the doorways of a maze (walls 0.2 thick, doors 1 wide), each\n"
     "steered towards the way out; those that leave come back in. Prints steps per second, the\n"
     "kinetic energy, the deepest overlap between discs and bodies inside a wall (0), and writes a\n"
@@ -77,6 +79,10 @@ typedef struct demo {
     size_t event_cap, nevents;
     size_t contacts, tunnelled, pairs;
     double world_s, shares[4];
+    mink_ray *lasers;             /* one a room */
+    mink_world_hit *laser_hit[2]; /* their first hits, in each world */
+    size_t laser_casts, laser_hits;
+    double laser_s;
 } demo;
 
 /* ---- the scene ------------------------------------------------------------------------------ */
@@ -224,7 +230,36 @@ static int steer_targets(demo *d) {
 }
 
 static const float PATH_RGB[3] = {0.02f, 0.06f, 0.10f}, HIT_RGB[3] = {0.9f, 0.15f, 0.03f},
-                   TARGET_PATH_RGB[3] = {0.25f, 0.15f, 0.0f}, TUNNEL_RGB[3] = {4.0f, 0.0f, 4.0f};
+                   TARGET_PATH_RGB[3] = {0.25f, 0.15f, 0.0f}, TUNNEL_RGB[3] = {4.0f, 0.0f, 4.0f},
+                   LASER_RGB[3] = {1.6f, 0.0f, 0.9f};
+
+/* Each room's laser, turning a little every step from below its centre, two rooms long: cast into every
+ * world (walls and targets stop it, bullets do not), drawn every fourth step to where it stops.
+ * With --check the two worlds' hits must be the same bits. 0 after a message. */
+static int cast_lasers(demo *d, size_t step) {
+    size_t n = (size_t)d->rooms * (size_t)d->rooms;
+    const mink_world_filter sees = {.category = CAT_BULLET, .mask = CAT_WALL | CAT_TARGET};
+    for (size_t r = 0; r < n; r++) {
+        float a = (float)step * 0.021f + (float)r * 2.4f, len = 2.0f * d->room_size;
+        mink_vec2 c = room_centre(d, (int)r); /* below the emitter, in the room's lower half */
+        d->lasers[r] = (mink_ray){mink_v2(c.x, c.y - 0.3f * d->room_size), mink_v2(len * cosf(a), len * sinf(a))};
+    }
+    double t0 = cli_now_s();
+    for (int w = 0; w < d->worlds; w++)
+        if (mink_world_cast_rays(d->world[w], d->lasers, n, &sees, d->laser_hit[w]) != MINK_OK)
+            return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+    d->laser_s += cli_now_s() - t0;
+    if (d->worlds == 2 && memcmp(d->laser_hit[0], d->laser_hit[1], n * sizeof *d->laser_hit[0]) != 0)
+        return fprintf(stderr, "mink: demo: the lasers' hits differ between the paths at step %zu\n", step), 0;
+    for (size_t r = 0; r < n; r++) {
+        const mink_world_hit *h = &d->laser_hit[0][r];
+        float t = h->hit.flags ? h->hit.t : 1.0f;
+        d->laser_casts++, d->laser_hits += h->hit.flags != 0;
+        mink_vec2 o = d->lasers[r].origin, v = d->lasers[r].translation;
+        if (step % 4 == 0) cli_canvas_line(&d->picture, o, mink_v2(o.x + v.x * t, o.y + v.y * t), LASER_RGB);
+    }
+    return 1;
+}
 
 /* The traced bullets' paths: from where each was, through each contact, to where it is. */
 static void draw_step(demo *d, const mink_event *events, size_t nevents) {
@@ -326,8 +361,12 @@ static int demo_setup(demo *d, const demo_options *o) {
     d->check_pos = malloc(d->cap * sizeof *d->check_pos);
     d->targets = malloc(rooms * rooms * sizeof *d->targets);
     d->target_vel = malloc(rooms * rooms * sizeof *d->target_vel);
+    d->lasers = malloc(rooms * rooms * sizeof *d->lasers);
+    d->laser_hit[0] = malloc(rooms * rooms * sizeof *d->laser_hit[0]);
+    d->laser_hit[1] = malloc(rooms * rooms * sizeof *d->laser_hit[1]);
     int drawn = cli_canvas_init(&d->picture, (int)size, mink_v2(-MARGIN, -MARGIN), ARENA + 2.0f * MARGIN);
-    if (!d->bullets || !d->pos || !d->prev || !d->check_pos || !d->targets || !d->target_vel || !drawn)
+    if (!d->bullets || !d->pos || !d->prev || !d->check_pos || !d->targets || !d->target_vel || !d->lasers ||
+        !d->laser_hit[0] || !d->laser_hit[1] || !drawn)
         return fprintf(stderr, "mink: demo: out of memory\n"), 0;
     for (size_t h = 0; h < d->cap; h++) d->bullets[h] = (bullet){.room = -1};
     int ok = mink_context_create(&o->desc, &d->ctx[0]) == MINK_OK &&
@@ -401,7 +440,7 @@ static int demo_step(demo *d, const demo_options *o, size_t step) {
     if (!read_events(d) || !same_positions(d, step)) return 0;
     draw_step(d, d->events, d->nevents);
     count_tunnelled(d);
-    return 1;
+    return cast_lasers(d, step);
 }
 
 static void demo_report(const demo *d, const demo_options *o) {
@@ -412,6 +451,8 @@ static void demo_report(const demo *d, const demo_options *o) {
            "transfers %.2f\n",
            d->pairs / o->steps, d->shares[0] / steps, d->shares[1] / steps, d->shares[2] / steps, d->shares[3] / steps);
     printf("contacts: %zu\n", d->contacts);
+    printf("lasers: %zu cast, %zu stopped by a wall or a target (%.3f ms a step)\n", d->laser_casts, d->laser_hits,
+           d->laser_s * 1e3 / steps);
     printf("tunnelled: %zu\n", d->tunnelled);
     if (o->check) printf("bit-identical to the scalar path: yes\n");
 }
@@ -440,6 +481,7 @@ int cli_demo(int argc, char **argv) {
     for (int w = 0; w < 2; w++) mink_world_destroy(d.world[w]);
     for (int w = 0; w < 2; w++) mink_context_destroy(d.ctx[w]);
     free(d.bullets), free(d.pos), free(d.prev), free(d.check_pos), free(d.targets), free(d.target_vel);
+    free(d.lasers), free(d.laser_hit[0]), free(d.laser_hit[1]);
     cli_canvas_free(&d.picture);
     free(d.events), free(d.check_events);
     return rc;
