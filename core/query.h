@@ -186,14 +186,18 @@ typedef struct mink_query_found {
     mink_world_hit first;
     uint32_t n;
     MINK_GLOBAL mink_world_hit *out; ///< MINK_QUERY_WRITE: where its hits go
+    uint32_t skip;                   ///< a slot the query does not see (a body trying a move: itself)
+    uint32_t category, mask;         ///< a body is seen only when these meet its own (a move: the mover's)
 } mink_query_found;
 
 /// Query q meets body j: kept as its first hit, counted, or written (at + n).
 MINK_INLINE void mink_query_meet(mink_world_view w, mink_step_state st, mink_world_query q, uint32_t j,
                                  mink_query_found *f) {
+    mink_body_props pj = w.props[j];
+    if (j == f->skip || (pj.category & f->mask) == 0u || (pj.mask & f->category) == 0u) return;
     mink_hit hit = mink_query_sweep(w, q, j, st.params.polygons);
     if (hit.flags == 0u) return;
-    if (st.query.mode == MINK_QUERY_FIRST) {
+    if (st.query.mode != MINK_QUERY_COUNT && st.query.mode != MINK_QUERY_WRITE) { /* the first hit */
         mink_world_hit h;
         h.hit = hit;
         h.body = j;
@@ -235,51 +239,24 @@ MINK_INLINE void mink_query_sort(MINK_GLOBAL mink_world_hit *h, uint32_t n) {
     }
 }
 
-/// Query k of a call: its first hit (MINK_QUERY_FIRST, into query_hits[k]), its hits counted
-/// (MINK_QUERY_COUNT, into query_found[k]) or written from query_found[k] (scanned) and sorted
-/// (MINK_QUERY_WRITE: unless they go past the capacity). Every body the call sees is met once:
-/// in the cells of the query's walk (in one of them, mink_walk_home) or, when the walk would visit
-/// more cells than there are slots to scan, by the scan; the large bodies each once after.
-MINK_INLINE void mink_query_item(mink_world_view w, mink_step_state st, uint32_t k) {
-    mink_query_params p = st.query;
-    mink_world_query q = w.queries[k];
-    mink_query_found f;
-    f.first.hit = mink_hit_none();
-    f.first.body = MINK_WORLD_DEAD;
-    f.first.reserved = 0u;
-    f.n = 0u;
-    f.out = w.query_hits;
-    if (p.mode == MINK_QUERY_WRITE) {
-        f.out = w.query_hits + w.query_found[k];
-        if (w.query_found[k + 1u] == w.query_found[k] || w.query_found[k + 1u] > p.capacity) return;
-    }
-    int valid = mink__vec2_is_valid(q.position) & mink__vec2_is_valid(q.translation) & (q.reserved == 0u) &
-                ((q.shape == MINK_QUERY_POINT) | (q.shape < p.shapes));
-    mink_aabb qb;
-    qb.min = qb.max = mink_v2(0.0f, 0.0f);
-    if (valid) {
-        qb = mink_query_box(w, q);
-        mink_aabb end;
-        end.min = mink_v2(qb.min.x + q.translation.x, qb.min.y + q.translation.y);
-        end.max = mink_v2(qb.max.x + q.translation.x, qb.max.y + q.translation.y);
-        valid = mink__aabb_is_valid(qb) & mink__aabb_is_valid(end);
-    }
-    if (!valid) {
-        if (p.mode == MINK_QUERY_FIRST) f.first.hit = mink_hit_invalid();
-        if (p.mode == MINK_QUERY_FIRST) w.query_hits[k] = f.first;
-        if (p.mode == MINK_QUERY_COUNT) w.query_found[k] = 0u;
-        return;
-    }
+/// Query q (valid, its box qb) meets every body the call sees once (mink_query_meet): in the
+/// cells of its walk (in one of them, mink_walk_home) or, when the walk would visit more cells
+/// than there are slots, by a scan of the slots; the large bodies each once after the walk.
+MINK_INLINE void mink_query_walk(mink_world_view w, mink_step_state st, mink_world_query q, mink_aabb qb,
+                                 mink_query_found *f) {
+    uint32_t first_only = st.query.mode != MINK_QUERY_COUNT && st.query.mode != MINK_QUERY_WRITE;
     mink_aabb swept;
     swept.min = mink_v2(mink_minf(qb.min.x, qb.min.x + q.translation.x), mink_minf(qb.min.y, qb.min.y + q.translation.y));
     swept.max = mink_v2(mink_maxf(qb.max.x, qb.max.x + q.translation.x), mink_maxf(qb.max.y, qb.max.y + q.translation.y));
     uint32_t large = w.cells[w.count + 1u], cells_end = st.entries - large;
     float visits = 0.0f;
-    mink_walk walk = mink_walk_make(st.grid, p.world, qb, q.translation, &visits);
+    mink_walk walk = mink_walk_make(st.grid, st.query.world, qb, q.translation, &visits);
     if (visits > (float)w.count) {
         for (uint32_t j = 0; j < w.count; j++) /* a scan of every slot the call sees */
-            if (mink__aabb_is_valid(w.bounds[j]) && mink_bounds_overlap(w.bounds[j], swept)) mink_query_meet(w, st, q, j, &f);
-    } else if (cells_end > 0u && !walk.empty) {
+            if (mink__aabb_is_valid(w.bounds[j]) && mink_bounds_overlap(w.bounds[j], swept)) mink_query_meet(w, st, q, j, f);
+        return;
+    }
+    if (cells_end > 0u && !walk.empty) {
         int step = mink_walk_step(&walk);
         for (int c = walk.c0;; c += step) {
             float t0;
@@ -287,26 +264,151 @@ MINK_INLINE void mink_query_item(mink_world_view w, mink_step_state st, uint32_t
             mink_walk_column(&walk, c, &t0, &r0, &r1);
             /* Past the first hit's t, no column holds an earlier one (nor a tie of a lower slot:
              * the body of an equal t would be in a cell entered by then). */
-            if (p.mode == MINK_QUERY_FIRST && f.first.hit.flags != 0u && t0 > f.first.hit.t) break;
+            if (first_only && f->first.hit.flags != 0u && t0 > f->first.hit.t) break;
             for (int r = r0; r <= r1; r++) {
                 uint32_t x = (uint32_t)(walk.swap ? r : c), y = (uint32_t)(walk.swap ? c : r);
                 uint32_t cell = mink_grid_bucket(st.grid, x, y);
                 for (uint32_t e = mink_query_bucket_start(w, cells_end, cell); e < cells_end && w.keys[e] >> 1 == cell; e++) {
                     uint32_t j = w.order[e];
                     if (!mink_bounds_overlap(w.bounds[j], swept)) continue;
-                    if (p.mode != MINK_QUERY_FIRST && !mink_walk_home(&walk, w.bounds[j], c, r)) continue;
-                    mink_query_meet(w, st, q, j, &f);
+                    if (!first_only && !mink_walk_home(&walk, w.bounds[j], c, r)) continue;
+                    mink_query_meet(w, st, q, j, f);
                 }
             }
             if (c == walk.c1) break;
         }
     }
-    if (!(visits > (float)w.count))
-        for (uint32_t e = cells_end; e < st.entries; e++)
-            if (mink_bounds_overlap(w.bounds[w.order[e]], swept)) mink_query_meet(w, st, q, w.order[e], &f);
+    for (uint32_t e = cells_end; e < st.entries; e++)
+        if (mink_bounds_overlap(w.bounds[w.order[e]], swept)) mink_query_meet(w, st, q, w.order[e], f);
+}
+
+/// Whether a query is valid (mink/world.h), and then its box where it starts in *qb.
+MINK_INLINE int mink_query_valid(mink_world_view w, mink_query_params p, mink_world_query q, mink_aabb *qb) {
+    int valid = mink__vec2_is_valid(q.position) & mink__vec2_is_valid(q.translation) & (q.reserved == 0u) &
+                ((q.shape == MINK_QUERY_POINT) | (q.shape < p.shapes));
+    if (!valid) return 0;
+    *qb = mink_query_box(w, q);
+    mink_aabb end;
+    end.min = mink_v2(qb->min.x + q.translation.x, qb->min.y + q.translation.y);
+    end.max = mink_v2(qb->max.x + q.translation.x, qb->max.y + q.translation.y);
+    return mink__aabb_is_valid(*qb) & mink__aabb_is_valid(end);
+}
+
+MINK_INLINE mink_query_found mink_query_found_none(mink_query_params p) {
+    mink_query_found f;
+    f.first.hit = mink_hit_none();
+    f.first.body = MINK_WORLD_DEAD;
+    f.first.reserved = 0u;
+    f.n = 0u;
+    f.out = 0;
+    f.skip = MINK_WORLD_DEAD;
+    f.category = p.category;
+    f.mask = p.mask;
+    return f;
+}
+
+/// Query k of a call: its first hit (MINK_QUERY_FIRST, into query_hits[k]), its hits counted
+/// (MINK_QUERY_COUNT, into query_found[k]) or written from query_found[k] (scanned) and sorted
+/// (MINK_QUERY_WRITE: unless they go past the capacity).
+MINK_INLINE void mink_query_item(mink_world_view w, mink_step_state st, uint32_t k) {
+    mink_query_params p = st.query;
+    mink_world_query q = w.queries[k];
+    mink_query_found f = mink_query_found_none(p);
+    f.out = w.query_hits;
+    if (p.mode == MINK_QUERY_WRITE) {
+        f.out = w.query_hits + w.query_found[k];
+        if (w.query_found[k + 1u] == w.query_found[k] || w.query_found[k + 1u] > p.capacity) return;
+    }
+    mink_aabb qb;
+    qb.min = qb.max = mink_v2(0.0f, 0.0f);
+    if (!mink_query_valid(w, p, q, &qb)) {
+        if (p.mode == MINK_QUERY_FIRST) f.first.hit = mink_hit_invalid();
+        if (p.mode == MINK_QUERY_FIRST) w.query_hits[k] = f.first;
+        if (p.mode == MINK_QUERY_COUNT) w.query_found[k] = 0u;
+        return;
+    }
+    mink_query_walk(w, st, q, qb, &f);
     if (p.mode == MINK_QUERY_FIRST) w.query_hits[k] = f.first;
     if (p.mode == MINK_QUERY_COUNT) w.query_found[k] = f.n;
     if (p.mode == MINK_QUERY_WRITE) mink_query_sort(f.out, f.n);
+}
+
+/// Move k of a check call (MINK_QUERY_MOVE): the body in slot queries[k].reserved tries its
+/// translation from where it stands, against every body it meets (its category and mask against
+/// theirs; not sensors, not itself) standing still, as a step takes a dynamic body past static
+/// ones (mink_resolve_item): up to `iterations` contacts, each advanced to and left by its skin, or
+/// pushed out along the penetration vector when it starts inside; STOP stops, SLIDE drops the
+/// closing normal part of what is left of the move, BOUNCE reflects it × restitution; the path is
+/// never longer than the translation, and when no iteration is left it stays at its last contact.
+/// A sensor moves through everything. Nothing moves: moves[k] receives where it would end, its
+/// first contact and how many it took. A hit that cannot be computed (INVALID) ends it there.
+MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uint32_t k) {
+    mink_world_query q = w.queries[k];
+    uint32_t i = q.reserved, sid = w.shape_of[i];
+    mink_body_props pr = w.props[i];
+    mink_vec2 p = w.pos[i], m = q.translation, v = m, move = m;
+    mink_world_move out;
+    out.end = p;
+    out.contacts = 0u;
+    out.reserved = 0u;
+    out.first.hit = mink_hit_none();
+    out.first.body = MINK_WORLD_DEAD;
+    out.first.reserved = 0u;
+    if (!mink__vec2_is_valid(m)) {
+        out.first.hit = mink_hit_invalid();
+        w.query_moves[k] = out;
+        return;
+    }
+    MINK_GLOBAL const mink_shape *shape = w.shapes + sid;
+    float budget = mink_length(m), travelled = 0.0f, tau = 0.0f;
+    float skin = st.params.skin > 0.0f ? st.params.skin : mink_body_skin(mink_shape_bounds(shape, p), budget);
+    for (uint32_t it = 0u; it < st.params.iterations; it++) {
+        mink_query_found f = mink_query_found_none(st.query);
+        f.skip = i;
+        f.category = pr.category;
+        f.mask = pr.mask;
+        mink_world_query sub;
+        sub.position = p;
+        sub.translation = move;
+        sub.shape = sid;
+        sub.reserved = 0u;
+        mink_aabb qb;
+        if (!mink_is_sensor(pr) && mink_query_valid(w, st.query, sub, &qb)) mink_query_walk(w, st, sub, qb, &f);
+        mink_world_hit best = f.first;
+        if (best.hit.flags == 0u) { /* free: the rest of the move */
+            p = mink_v2(p.x + move.x, p.y + move.y);
+            break;
+        }
+        if (out.contacts == 0u) out.first = best;
+        out.contacts++;
+        if (best.hit.flags & MINK_HIT_INVALID) break;
+        float span = 1.0f - tau;
+        mink_vec2 n = best.hit.normal;
+        if (best.hit.flags & MINK_HIT_OVERLAP) {
+            float o = best.hit.depth + skin;
+            p = mink_v2(p.x + n.x * o, p.y + n.y * o);
+        } else {
+            p = mink_v2((p.x + move.x * best.hit.t) + n.x * skin, (p.y + move.y * best.hit.t) + n.y * skin);
+            travelled += mink_length(move) * best.hit.t;
+            tau = tau + span * best.hit.t;
+        }
+        if (pr.response == (uint32_t)MINK_RESPONSE_STOP) break;
+        float vn = v.x * n.x + v.y * n.y;
+        if (vn < 0.0f) {
+            float e = pr.response == (uint32_t)MINK_RESPONSE_BOUNCE ? pr.restitution : 0.0f;
+            float dv = vn * (1.0f + e);
+            v = mink_v2(v.x - n.x * dv, v.y - n.y * dv);
+        }
+        span = 1.0f - tau;
+        move = mink_v2(v.x * span, v.y * span);
+        float len = mink_length(move), left = mink_maxf(budget - travelled, 0.0f);
+        if (len > left) { /* never farther than the translation */
+            float s = left / len;
+            move = mink_v2(move.x * s, move.y * s);
+        }
+    }
+    out.end = mink__vec2_is_valid(p) ? p : w.pos[i];
+    w.query_moves[k] = out;
 }
 
 #endif /* MINK_CORE_QUERY_H */

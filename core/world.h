@@ -199,7 +199,8 @@ typedef struct mink_grid {
     X(EVENT_COUNT, event_count, uint32_t)            /* one word: events appended */ \
     X(QUERIES, queries, const mink_world_query)      /* per query of a world query call */         \
     X(QUERY_FOUND, query_found, uint32_t)            /* per query + 1: hits, then where they go */ \
-    X(QUERY_HITS, query_hits, mink_world_hit)        /* per query (the first hit), or per hit */
+    X(QUERY_HITS, query_hits, mink_world_hit)        /* per query (the first hit), or per hit */ \
+    X(QUERY_MOVES, query_moves, mink_world_move)     /* per move of a check call */
 
 /// A step's parameters.
 typedef struct mink_step_params {
@@ -216,11 +217,11 @@ typedef struct mink_query_params {
     mink_aabb world;    ///< the bodies' boxes' box: the walk through the grid stays inside it
     uint32_t category, mask, sensors;
     uint32_t count;     ///< queries
-    uint32_t mode;      ///< MINK_QUERY_FIRST, _COUNT or _WRITE
+    uint32_t mode;      ///< MINK_QUERY_FIRST, _COUNT, _WRITE or _MOVE
     uint32_t capacity;  ///< _WRITE: hits past it are not written (nor any of their query's)
     uint32_t shapes;    ///< shape ids below this are known
 } mink_query_params;
-enum { MINK_QUERY_FIRST = 0, MINK_QUERY_COUNT = 1, MINK_QUERY_WRITE = 2 };
+enum { MINK_QUERY_FIRST = 0, MINK_QUERY_COUNT = 1, MINK_QUERY_WRITE = 2, MINK_QUERY_MOVE = 3 };
 
 /* What a pass takes beyond the arrays: the same struct on the host and, by value, in every pass
  * kernel (its size is in the world's layout check). All fields are 4 bytes: no padding. */

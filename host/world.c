@@ -97,11 +97,11 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
         mink_status built = mink__context_kernels(ctx);
         if (built != MINK_OK) return built;
-        const cl_uint sizes[11] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
+        const cl_uint sizes[12] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
                                    sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
                                    sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place),
-                                   sizeof(mink_world_query), sizeof(mink_world_hit)};
-        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 11);
+                                   sizeof(mink_world_query), sizeof(mink_world_hit), sizeof(mink_world_move)};
+        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 12);
         if (status == MINK_OK) status = mink__world_cl_check(ctx);
         if (status != MINK_OK) return status;
         ctx->world_layout_checked = 1;

@@ -15,6 +15,7 @@ _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
 _Static_assert(sizeof(mink_step_state) == 124, "mink_step_state must be 124 bytes, no padding");
 _Static_assert(sizeof(mink_world_query) == 24, "mink_world_query must be 24 bytes");
 _Static_assert(sizeof(mink_world_hit) == 40, "mink_world_hit must be 40 bytes");
+_Static_assert(sizeof(mink_world_move) == 56, "mink_world_move must be 56 bytes");
 _Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
 _Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 
@@ -160,6 +161,7 @@ typedef enum mink_world_pass {
     MINK_PASS_PLACE,       /* per body a safety round listed: where the safety rounds left it */
     MINK_PASS_QUERY_BOUNDS, /* per slot, a query call: its box if the call sees it */
     MINK_PASS_QUERY,       /* per query: its first hit, its hits counted, or written (core/query.h) */
+    MINK_PASS_QUERY_MOVE,  /* per move of a check call: where it would end, what it would meet */
 } mink_world_pass;
 
 /* A backend runs passes and whole-array operations; world_step.c decides what and when. */

@@ -58,7 +58,7 @@ mink_status mink__world_cl_check(mink_context *ctx) {
         MINK_KERNEL_WORLD_RESOLVE_POLYGON, MINK_KERNEL_WORLD_PICK, MINK_KERNEL_WORLD_PICK_POLYGON,
         MINK_KERNEL_WORLD_FIRE, MINK_KERNEL_WORLD_SAFETY, MINK_KERNEL_WORLD_SAFETY_POLYGON,
         MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS, MINK_KERNEL_QUERY_BOUNDS, MINK_KERNEL_QUERY,
-        MINK_KERNEL_QUERY_POLYGON};
+        MINK_KERNEL_QUERY_POLYGON, MINK_KERNEL_QUERY_MOVE, MINK_KERNEL_QUERY_MOVE_POLYGON};
     size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE);
     mink_status status = MINK_OK;
     for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
@@ -350,6 +350,8 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_QUERY_BOUNDS: return run_pass(w, MINK_KERNEL_QUERY_BOUNDS, s->slots, s);
     case MINK_PASS_QUERY:
         return run_pass(w, polygons ? MINK_KERNEL_QUERY_POLYGON : MINK_KERNEL_QUERY, s->query.count, s);
+    case MINK_PASS_QUERY_MOVE:
+        return run_pass(w, polygons ? MINK_KERNEL_QUERY_MOVE_POLYGON : MINK_KERNEL_QUERY_MOVE, s->query.count, s);
     }
     return MINK_OK;
 }

@@ -219,3 +219,36 @@ mink_status mink_world_overlap(mink_world *w, const mink_world_query *queries, s
     free(q);
     return status;
 }
+
+mink_status mink_world_check(mink_world *w, const uint32_t *handles, const mink_vec2 *translations, size_t count,
+                             mink_world_move *moves) {
+    const char *fn = "mink_world_check";
+    mink_status status = check(w, fn, translations, count, moves, 0, NULL, 0);
+    if (status != MINK_OK || count == 0) return status;
+    const mink_world_backend *be = backend(w);
+    uint32_t *slots = NULL;
+    mink_world_query *q = NULL;
+    mink_step_state s;
+    QUERY_TRY(mink__world_take_slots(w, fn, handles, count, &slots));
+    q = mink__grow(NULL, count, sizeof *q);
+    if (q == NULL) {
+        status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "%s: out of memory", fn);
+        goto fail;
+    }
+    /* Each move as a query of the body's own shape, its slot where a query keeps 0: the move pass
+     * reads the body's position on the device and meets every body but sensors, filtering each by
+     * the mover's own category and mask. */
+    for (size_t k = 0; k < count; k++)
+        q[k] = (mink_world_query){mink_v2(0.0f, 0.0f), translations[k], w->shape_of[slots[k]], slots[k]};
+    QUERY_TRY(prepare(w, be, q, count, NULL, &s));
+    QUERY_TRY(mink__world_reserve(w, MINK_WB_QUERY_MOVES, count * sizeof(mink_world_move), 0));
+    s.query.mode = MINK_QUERY_MOVE;
+    QUERY_TRY(be->pass(w, MINK_PASS_QUERY_MOVE, &s));
+    QUERY_TRY(be->read(w, MINK_WB_QUERY_MOVES, 0, count * sizeof(mink_world_move) / 4, (uint32_t *)moves));
+    for (size_t k = 0; k < count; k++) name_bodies(w, &moves[k].first, 1);
+fail:
+    if (status != MINK_OK && w->opencl) clFinish(w->ctx->queue);
+    free(q);
+    free(slots);
+    return status;
+}

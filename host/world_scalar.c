@@ -90,6 +90,9 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
     case MINK_PASS_QUERY:
         for (uint32_t k = 0; k < s->query.count; k++) mink_query_item(v, *s, k);
         break;
+    case MINK_PASS_QUERY_MOVE:
+        for (uint32_t k = 0; k < s->query.count; k++) mink_query_move_item(v, *s, k);
+        break;
     }
     return MINK_OK;
 }

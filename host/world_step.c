@@ -40,6 +40,7 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_QUERIES, sizeof(mink_world_query)},
         {MINK_WB_QUERY_FOUND, 4},
         {MINK_WB_QUERY_HITS, sizeof(mink_world_hit)},
+        {MINK_WB_QUERY_MOVES, sizeof(mink_world_move)},
     };
     mink_status status = MINK_OK;
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0] && status == MINK_OK; k++)

@@ -107,6 +107,8 @@ MINK_PASS_KERNEL(mink_query_bounds_kernel) {
 }
 MINK_SHAPES_PASS_KERNEL(mink_query_kernel, s.query.count, mink_query_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_query_polygon_kernel, s.query.count, mink_query_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_query_move_kernel, s.query.count, mink_query_move_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_query_move_polygon_kernel, s.query.count, mink_query_move_item, 1u)
 
 /* The impulse rounds' second half and the safety rounds' other passes sweep nothing: one build each. */
 MINK_PASS_KERNEL(mink_world_fire_kernel) {
@@ -184,4 +186,5 @@ __kernel void mink_world_layout_kernel(__global uint *sizes) {
     sizes[8] = sizeof(mink_place);
     sizes[9] = sizeof(mink_world_query);
     sizes[10] = sizeof(mink_world_hit);
+    sizes[11] = sizeof(mink_world_move);
 }

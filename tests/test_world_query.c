@@ -240,6 +240,126 @@ static void the_grid_follows_every_change(void **state) {
     }
 }
 
+/* Dry runs by hand: a box of half 0.5 at the origin tries (10, 0) or (10, 4) towards a wall whose
+ * left face is at x = 4 (the contact at t 0.35), with each response; a sensor, a filter that
+ * misses the wall, and a body starting inside the wall. */
+static void dry_runs_by_hand(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c]);
+        mink_shape shapes[2] = {box_shape(0.5f, 0.5f), box_shape(1.0f, 5.0f)};
+        uint32_t ids[2];
+        assert_int_equal(mink_world_add_shapes(w, shapes, 2, ids), MINK_OK);
+        uint32_t wall = add_body(w, ids[1], mink_v2(5, 0), 1, ~0u, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t stop = add_body(w, ids[0], mink_v2(0, 0), 1, ~0u, MINK_RESPONSE_STOP, 1.0f);
+        uint32_t slide = add_body(w, ids[0], mink_v2(0, -20), 1, ~0u, MINK_RESPONSE_SLIDE, 1.0f);
+        uint32_t bounce = add_body(w, ids[0], mink_v2(0, -40), 1, ~0u, MINK_RESPONSE_BOUNCE, 1.0f);
+        uint32_t sensor = add_body(w, ids[0], mink_v2(0, -60), 1, ~0u, MINK_RESPONSE_SENSOR, 0.0f);
+        uint32_t blind = add_body(w, ids[0], mink_v2(0, 20), 4, 4, MINK_RESPONSE_STOP, 1.0f); /* meets only 4 */
+        uint32_t inside = add_body(w, ids[0], mink_v2(4.75f, 0), 1, ~0u, MINK_RESPONSE_STOP, 1.0f);
+        float e = 0.5f;
+        assert_int_equal(mink_world_set(w, &bounce, &(mink_world_bodies){.count = 1, .restitution = &e}), MINK_OK);
+        /* The wall is 5 high about y 0: the slide and bounce bodies get walls of their own. */
+        add_body(w, ids[1], mink_v2(5, -20), 1, ~0u, MINK_RESPONSE_SLIDE, 0.0f);
+        add_body(w, ids[1], mink_v2(5, -40), 1, ~0u, MINK_RESPONSE_SLIDE, 0.0f);
+        uint32_t h[6] = {stop, slide, bounce, sensor, blind, inside};
+        mink_vec2 m[6] = {{10, 0}, {10, 4}, {10, 4}, {10, 4}, {10, 0}, {0, 0}};
+        mink_world_move out[6];
+        mink_status st = mink_world_check(w, h, m, 6, out);
+        if (st != MINK_OK) fprintf(stderr, "mink_world_check: %s\n", mink_last_error());
+        assert_int_equal(st, MINK_OK);
+        float skin = mink_body_skin((mink_aabb){{-0.5f, -0.5f}, {0.5f, 0.5f}}, 10.0f); /* STOP's: from the origin */
+        assert_int_equal(out[0].contacts, 1);
+        assert_int_equal(out[0].first.body, wall);
+        assert_float_equal(out[0].first.hit.t, 0.35f, 1e-6);
+        assert_float_equal(out[0].end.x, 3.5f - skin, 1e-5);
+        assert_float_equal(out[0].end.y, 0.0f, 0.0);
+        assert_int_equal(out[1].contacts, 1); /* along the wall's face, up 4 in all */
+        assert_float_equal(out[1].end.x, 3.5f, 1e-3);
+        assert_float_equal(out[1].end.y, -16.0f, 1e-4);
+        assert_int_equal(out[2].contacts, 1); /* back at 5, up 4: from x 3.5, 0.65 of 10 x 0.5 back */
+        assert_float_equal(out[2].end.x, 3.5f - 3.25f, 1e-3);
+        assert_float_equal(out[2].end.y, -36.0f, 1e-4);
+        assert_int_equal(out[3].contacts, 0); /* a sensor passes */
+        assert_float_equal(out[3].end.x, 10.0f, 0.0);
+        assert_float_equal(out[3].end.y, -56.0f, 0.0);
+        assert_int_equal(out[4].contacts, 0); /* its mask misses the wall */
+        assert_float_equal(out[4].end.x, 10.0f, 0.0);
+        assert_int_equal(out[5].contacts, 1); /* pushed out of the wall, to the left, by depth and skin */
+        assert_true(out[5].first.hit.flags & MINK_HIT_OVERLAP);
+        assert_true(out[5].end.x < 3.5f && out[5].end.x > 3.49f);
+        /* Nothing moved. */
+        mink_vec2 p;
+        assert_int_equal(mink_world_get(w, &stop, 1, &p, NULL), MINK_OK);
+        assert_float_equal(p.x, 0.0f, 0.0);
+        /* Bad input: a NaN translation is INVALID for that move only; a removed or repeated
+         * handle fails the call. */
+        mink_vec2 bad[2] = {{NAN, 0}, {10, 0}};
+        assert_int_equal(mink_world_check(w, h, bad, 2, out), MINK_OK);
+        assert_int_equal(out[0].first.hit.flags, MINK_HIT_INVALID);
+        assert_float_equal(out[0].end.x, 0.0f, 0.0);
+        assert_int_equal(out[1].contacts, 1);
+        uint32_t twice[2] = {stop, stop};
+        assert_int_equal(mink_world_check(w, twice, m, 2, out), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_check(w, h, NULL, 2, out), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_check(w, h, m, 2, NULL), MINK_ERR_INVALID_ARGUMENT);
+        assert_int_equal(mink_world_remove(w, &inside, 1), MINK_OK);
+        assert_int_equal(mink_world_check(w, &inside, m, 1, out), MINK_ERR_INVALID_ARGUMENT);
+        mink_world_destroy(w);
+    }
+}
+
+/* A dry run is the step when nothing else moves: 2 000 bodies that meet the walls but not each
+ * other, among 400 static boxes and circles, each tries its velocity; after a step of 1 every body
+ * is where its dry run ended, bit for bit, on both paths. (A step of another dt scales the
+ * velocity and the response in another order: the same place to an ulp or two.) */
+static void a_dry_run_is_the_step(void **state) {
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c]);
+        mink_shape shapes[3] = {box_shape(0.5f, 0.3f), circle_shape(0.4f), box_shape(3.0f, 0.2f)};
+        uint32_t ids[3];
+        assert_int_equal(mink_world_add_shapes(w, shapes, 3, ids), MINK_OK);
+        enum { WALLS = 400, MOVERS = 2000 };
+        uint32_t shape[WALLS + MOVERS], response[WALLS + MOVERS], category[WALLS + MOVERS], mask[WALLS + MOVERS];
+        uint32_t handles[WALLS + MOVERS];
+        mink_vec2 pos[WALLS + MOVERS], vel[WALLS + MOVERS], moves[MOVERS], end[MOVERS];
+        float inv[WALLS + MOVERS];
+        mink_rng rng = mink_rng_seed(77);
+        for (int k = 0; k < WALLS + MOVERS; k++) {
+            int mover = k >= WALLS;
+            shape[k] = ids[mink_rng_u32(&rng) % (mover ? 2 : 3)];
+            pos[k] = mink_v2(mink_rng_float(&rng, -60, 60), mink_rng_float(&rng, -60, 60));
+            float a = mink_rng_float(&rng, 0, 6.2831853f), speed = mover ? mink_rng_float(&rng, 0, 10) : 0.0f;
+            vel[k] = mink_v2(speed * cosf(a), speed * sinf(a));
+            response[k] = mover ? (uint32_t)(k % 3) : MINK_RESPONSE_SLIDE; /* SLIDE, STOP, BOUNCE */
+            category[k] = mover ? 2u : 1u;
+            mask[k] = mover ? 1u : ~0u;
+            inv[k] = mover ? 1.0f : 0.0f;
+        }
+        mink_world_bodies b = {.count = WALLS + MOVERS, .shape = shape, .position = pos, .velocity = vel,
+                               .inv_mass = inv, .response = response, .category = category, .mask = mask};
+        assert_int_equal(mink_world_add(w, &b, handles), MINK_OK);
+        const float dt = 1.0f;
+        for (int k = 0; k < MOVERS; k++) moves[k] = vel[WALLS + k];
+        mink_world_move *out = malloc(MOVERS * sizeof *out);
+        assert_int_equal(mink_world_check(w, handles + WALLS, moves, MOVERS, out), MINK_OK);
+        assert_int_equal(mink_world_step(w, dt), MINK_OK);
+        assert_int_equal(mink_world_get(w, handles + WALLS, MOVERS, end, NULL), MINK_OK);
+        size_t met = 0;
+        for (int k = 0; k < MOVERS; k++) {
+            met += out[k].contacts > 0;
+            if (memcmp(&out[k].end, &end[k], sizeof end[k]) != 0) {
+                fprintf(stderr, "mover %d: the dry run ends at (%a, %a), the step at (%a, %a), %u contacts\n", k,
+                        (double)out[k].end.x, (double)out[k].end.y, (double)end[k].x, (double)end[k].y,
+                        out[k].contacts);
+                fail();
+            }
+        }
+        assert_true(met > MOVERS / 10); /* many met a wall */
+        free(out);
+        mink_world_destroy(w);
+    }
+}
+
 static void bad_arguments(void **state) {
     paths *p = *state;
     mink_world *w = new_world(p->scalar);
@@ -487,6 +607,8 @@ int main(void) {
         cmocka_unit_test(hand_cases),
         cmocka_unit_test(ties_and_empty_worlds),
         cmocka_unit_test(the_grid_follows_every_change),
+        cmocka_unit_test(dry_runs_by_hand),
+        cmocka_unit_test(a_dry_run_is_the_step),
         cmocka_unit_test(bad_arguments),
         cmocka_unit_test(random_worlds_against_brute_force),
         cmocka_unit_test(random_overlaps_against_brute_force),

@@ -90,6 +90,14 @@ typedef struct mink_world_hit {
     uint32_t reserved; ///< 0
 } mink_world_hit;
 
+/// A move tried without moving (mink_world_check). 56 bytes.
+typedef struct mink_world_move {
+    mink_vec2 end;        ///< where the body would stop
+    uint32_t contacts;    ///< the contacts it would take on the way (at most the world's max_iterations)
+    uint32_t reserved;    ///< 0
+    mink_world_hit first; ///< the first of them (flags 0: none), as mink_world_cast gives a hit
+} mink_world_move;
+
 /// A slot whose body was removed: its shape id.
 #define MINK_WORLD_DEAD 0xffffffffu
 /// The most bodies (slots) a world holds.
@@ -237,6 +245,19 @@ mink_status mink_world_cast_all(mink_world *world, const mink_world_query *queri
 /// overlapping.
 mink_status mink_world_overlap(mink_world *world, const mink_world_query *queries, size_t count,
                                const mink_world_filter *filter, uint32_t *bodies, size_t capacity, size_t *starts);
+
+/// A dry run of moves, as bump.lua's check: body handles[k] tries translations[k] from where it
+/// stands, and moves[k] says where it would end and what it would meet, nothing moving. It meets
+/// the bodies whose filters meet its own (its category in their mask and theirs in its), sensors
+/// and itself left out, all standing still, and answers each contact as a step answers a wall:
+/// up to max_iterations contacts, each advanced to and left by its skin; STOP stops there, SLIDE
+/// goes on along the surface, BOUNCE reflects × restitution; a body starting inside another is
+/// pushed out first; the path is never longer than the translation. A sensor moves through all.
+/// When nothing else moves, a step of 1 at the translation as velocity ends there bit for bit. A
+/// non-finite translation gives an INVALID first hit and the body where it is. Handles must be
+/// alive, each named once.
+mink_status mink_world_check(mink_world *world, const uint32_t *handles, const mink_vec2 *translations, size_t count,
+                             mink_world_move *moves);
 
 /// Figures from the last step.
 mink_world_stats mink_world_get_stats(const mink_world *world);
