@@ -176,7 +176,8 @@ static mink_status check(mink_context *ctx, const mink_batch_job *job, const voi
 
 mink_status mink__batch_run(mink_context *ctx, mink_batch_job *job, const void *pairs, const void *hits,
                             size_t count) {
-    mink_status status = check(ctx, job, pairs, hits, count);
+    mink_status status = mink__async_guard(ctx, job->kind->name);
+    if (status == MINK_OK) status = check(ctx, job, pairs, hits, count);
     if (status != MINK_OK) return status;
     mink_auto_plan plan;
     status = mink__auto_begin(ctx, job, count, &plan);

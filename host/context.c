@@ -110,6 +110,7 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
 
 void mink_context_destroy(mink_context *ctx) {
     if (ctx == NULL) return;
+    mink__async_release(ctx); /* a submitted call ends first: it uses all that follows */
     for (int k = 0; k < MINK_MAX_ARRAYS; k++)
         if (ctx->bufs[k]) clReleaseMemObject(ctx->bufs[k]);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++)
@@ -128,6 +129,8 @@ mink_backend mink_context_backend(const mink_context *ctx) {
 const char *mink_context_device(const mink_context *ctx) { return ctx != NULL ? ctx->device : ""; }
 
 const char *mink_context_error(const mink_context *ctx) {
+    /* Not while a submitted call may be writing it: its message comes with the wait. */
+    if (ctx != NULL && ctx->async.pending) return "a submitted call is in flight on this context";
     return ctx != NULL && ctx->error != NULL ? ctx->error : "";
 }
 

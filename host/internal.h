@@ -4,6 +4,8 @@
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #ifdef MINK_FAULT_SEAM
 #include "seam.h" /* the test-only build: OpenCL calls go through a counter that can fail them */
 #endif
@@ -87,6 +89,18 @@ typedef enum mink_kernel_id {
 #undef MINK_KIND_ID
 #define MINK_BATCH_KIND_COUNT MINK_KERNEL_LAYOUT
 
+/* A call submitted with mink_batch_submit (async.c): at most one a context. */
+typedef struct mink_async {
+    mink_batch_desc desc;
+    pthread_t thread;
+    int running;        /* its thread started and not yet joined */
+    int pending;        /* submitted and not yet waited for: the context is the call's */
+    atomic_int done;    /* the call is over */
+    mink_status status; /* its status, and its failure's message (heap), for the wait */
+    char *message;
+    uint64_t ticket;    /* the last submitted call's */
+} mink_async;
+
 struct mink_context {
     mink_backend backend;
     char device[300];
@@ -121,7 +135,15 @@ struct mink_context {
     unsigned char auto_known[MINK_BATCH_KIND_COUNT];
     /* Batches of MINK_AUTO_LARGE pairs or more: 0 not yet timed, else the path that won. */
     unsigned char auto_large[MINK_BATCH_KIND_COUNT];
+    mink_async async;
 };
+
+/* async.c: MINK_ERR_INVALID_ARGUMENT (the message naming fn) while a submitted call is in flight
+ * on ctx, unless this is that call's own thread; settle joins the call's thread (the wait still
+ * returns its status); release settles and forgets it (the context is going). */
+mink_status mink__async_guard(mink_context *ctx, const char *fn);
+void mink__async_settle(mink_context *ctx);
+void mink__async_release(mink_context *ctx);
 
 /* status.c: errors. Each sets the thread's last error and, if ctx is not NULL, the context's. */
 mink_status mink__fail(mink_context *ctx, mink_status status, const char *fmt, ...)

@@ -89,6 +89,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (out == NULL) return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: out is NULL");
     *out = NULL;
     if (ctx == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: ctx is NULL");
+    if (mink__async_guard(ctx, "mink_world_create") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     mink_world_desc desc = {0};
     if (desc_in) desc = *desc_in;
     if (!isfinite(desc.skin) || desc.skin < 0.0f)
@@ -129,6 +130,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
 
 void mink_world_destroy(mink_world *w) {
     if (w == NULL) return;
+    mink__async_settle(w->ctx); /* a submitted step of this world, or a batch, ends first */
     for (int b = 0; b < MINK_WB_COUNT; b++) {
         free(w->buf[b].host);
         if (w->buf[b].mem) clReleaseMemObject(w->buf[b].mem);
@@ -205,6 +207,7 @@ fail:
 
 mink_status mink_world_step(mink_world *w, float dt) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: world is NULL");
+    if (mink__async_guard(w->ctx, "mink_world_step") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     if (!isfinite(dt) || dt < 0.0f)
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_step: dt must be finite and >= 0, not %g",
                           (double)dt);
@@ -229,6 +232,7 @@ mink_status mink_world_step(mink_world *w, float dt) {
 mink_status mink_world_get(mink_world *w, const uint32_t *handles, size_t count, mink_vec2 *positions,
                            mink_vec2 *velocities) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_get: world is NULL");
+    if (mink__async_guard(w->ctx, "mink_world_get") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     uint32_t *slots = NULL;
     if (handles) {
         mink_status status = mink__world_take_slots(w, "mink_world_get", handles, count, &slots);
@@ -266,6 +270,7 @@ static int event_order(const void *pa, const void *pb) {
 
 /* What the two list readers check: a world, somewhere for the count, an array for capacity > 0. */
 static mink_status check_read(mink_world *w, const char *fn, const void *out, size_t capacity, const size_t *count) {
+    if (w != NULL && mink__async_guard(w->ctx, fn) != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     if (w == NULL || count == NULL)
         return mink__fail(w ? w->ctx : NULL, MINK_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn,
                           w == NULL ? "world" : "count");

@@ -29,6 +29,7 @@ static mink_shape defined_shape(const mink_shape *s) {
 
 mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_t count, uint32_t *ids) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: world is NULL");
+    if (mink__async_guard(w->ctx, "mink_world_add_shapes") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     if (count > 0 && (shapes == NULL || ids == NULL))
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: %s is NULL with count %zu",
                           shapes == NULL ? "shapes" : "ids", count);
@@ -205,6 +206,7 @@ static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink
 
 mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *handles) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: world is NULL");
+    if (mink__async_guard(w->ctx, "mink_world_add") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     w->query_grid.valid = 0; /* the bodies may change */
     if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add: bodies is NULL");
     if (b->count == 0) return MINK_OK;
@@ -282,6 +284,7 @@ static mink_status set_slots(mink_world *w, const uint32_t *slots, const mink_wo
 
 mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_world_bodies *b) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: world is NULL");
+    if (mink__async_guard(w->ctx, "mink_world_set") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     w->query_grid.valid = 0; /* the bodies may change */
     if (b == NULL) return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_set: bodies is NULL");
     uint32_t *slots = NULL;
@@ -327,6 +330,7 @@ static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t cou
 
 mink_status mink_world_remove(mink_world *w, const uint32_t *handles, size_t count) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_remove: world is NULL");
+    if (mink__async_guard(w->ctx, "mink_world_remove") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     w->query_grid.valid = 0; /* the bodies may change */
     uint32_t *slots = NULL;
     mink_status status = mink__world_take_slots(w, "mink_world_remove", handles, count, &slots);

@@ -18,6 +18,7 @@
 static mink_status check(mink_world *w, const char *fn, const void *queries, size_t count, const void *out,
                          size_t capacity, const size_t *starts, int lists) {
     if (w == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "%s: world is NULL", fn);
+    if (mink__async_guard(w->ctx, fn) != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     if (count > QUERY_MAX)
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "%s: %zu queries is more than a call takes (%zu)", fn,
                           count, QUERY_MAX);

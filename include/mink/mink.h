@@ -231,6 +231,58 @@ mink_status mink_batch_sweep_rotating(mink_context *ctx, const mink_pair *pairs,
 /// invalid body) marks its own hit INVALID.
 mink_status mink_batch_cast_ray(mink_context *ctx, const mink_ray_cast *casts, size_t count, mink_hit *hits);
 
+/* ---- batches that don't block -------------------------------------------------------------------
+ * A game hands over a frame's batch and goes on with its own work: mink_batch_submit starts the
+ * call on a thread of its own and returns a ticket; mink_batch_wait returns the call's status once
+ * it is done (mink_batch_poll says whether it is). The call is the blocking one, so its answers
+ * are the same bits. Until the wait, the inputs must stay alive and unchanged, the outputs must
+ * not be read, and the context (and a stepped world) belong to the call: any other call on them
+ * fails with MINK_ERR_INVALID_ARGUMENT and changes nothing; one batch is in flight a context. */
+
+/// Which blocking call mink_batch_submit makes.
+typedef enum mink_batch_call {
+    MINK_CALL_SWEEP_AABB = 1,     ///< mink_batch_sweep_aabb
+    MINK_CALL_SWEEP_AABB_SOA,     ///< mink_batch_sweep_aabb_soa (pairs: a mink_aabb_pair_soa, hits_soa)
+    MINK_CALL_SWEEP_CIRCLE,       ///< mink_batch_sweep_circle
+    MINK_CALL_SWEEP_CIRCLE_SOA,   ///< mink_batch_sweep_circle_soa (pairs: a mink_circle_pair_soa, hits_soa)
+    MINK_CALL_SWEEP_CIRCLE_AABB,  ///< mink_batch_sweep_circle_aabb
+    MINK_CALL_SWEEP,              ///< mink_batch_sweep
+    MINK_CALL_SWEEP_POLYGON,      ///< mink_batch_sweep_polygon
+    MINK_CALL_SWEEP_POLYGON_AABB, ///< mink_batch_sweep_polygon_aabb
+    MINK_CALL_SWEEP_POLYGON_CIRCLE, ///< mink_batch_sweep_polygon_circle
+    MINK_CALL_SWEEP_ROTATING,     ///< mink_batch_sweep_rotating (with `rotating`)
+    MINK_CALL_CAST_RAY,           ///< mink_batch_cast_ray
+    MINK_CALL_WORLD_STEP,         ///< mink_world_step of `world` (on this context) by dt
+    MINK_CALL_COUNT
+} mink_batch_call;
+
+/// One call for mink_batch_submit: its arguments as the blocking function takes them.
+typedef struct mink_batch_desc {
+    mink_batch_call call;
+    const void *pairs;           ///< the records, or the columns' struct
+    size_t count;
+    float dt;
+    mink_hit *hits;              ///< a records call's hits
+    const mink_hit_soa *hits_soa; ///< a columns call's hits
+    mink_rotating_desc rotating; ///< MINK_CALL_SWEEP_ROTATING's (zeroed: defaults)
+    struct mink_world *world;    ///< MINK_CALL_WORLD_STEP's (mink/world.h)
+} mink_batch_desc;
+
+/// A submitted call, for mink_batch_wait and mink_batch_poll. Never 0.
+typedef struct mink_ticket {
+    uint64_t id;
+} mink_ticket;
+
+/// Starts the call on a thread of its own (or, if no thread can start, makes it now) and writes
+/// its ticket. Fails with nothing started when the desc is bad (an unknown call, NULL, a world of
+/// another context) or a call is still in flight on the context.
+mink_status mink_batch_submit(mink_context *ctx, const mink_batch_desc *batch, mink_ticket *ticket);
+/// Waits for the call, then returns its status (its message in mink_context_error and
+/// mink_last_error, as the blocking call leaves them). A ticket is waited for once.
+mink_status mink_batch_wait(mink_context *ctx, mink_ticket ticket);
+/// *done = 1 when the call is over (mink_batch_wait then returns at once), else 0.
+mink_status mink_batch_poll(mink_context *ctx, mink_ticket ticket, int *done);
+
 #ifdef __cplusplus
 }
 #endif
