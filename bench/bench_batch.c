@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     mink_context *scalar = NULL, *map = NULL, *copy = NULL;
-    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar) != MINK_OK ||
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &scalar) != MINK_OK ||
         mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .transfer = MINK_TRANSFER_MAP}, &map) != MINK_OK ||
         mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL, .transfer = MINK_TRANSFER_COPY}, &copy) != MINK_OK) {
         fprintf(stderr, "bench_batch: %s\n", mink_last_error());

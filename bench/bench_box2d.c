@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     mink_context *scalar = NULL, *cl = NULL;
-    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar) != MINK_OK ||
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &scalar) != MINK_OK ||
         mink_context_create(NULL, &cl) != MINK_OK) {
         fprintf(stderr, "bench_box2d: %s\n", mink_last_error());
         return 1;

@@ -466,7 +466,7 @@ int main(int argc, char **argv) {
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
-    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &b.ctx[0]) != MINK_OK ||
+    if (mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &b.ctx[0]) != MINK_OK ||
         mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &b.ctx[1]) != MINK_OK ||
         mink_context_create(NULL, &b.ctx[2]) != MINK_OK ||
         mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = (unsigned)threads},

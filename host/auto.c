@@ -13,7 +13,11 @@
  * two paths can rank the other way (box columns here: one core is faster a pair than PoCL in the
  * cache, PoCL's two cores faster from memory). So the first batch of MINK_AUTO_LARGE pairs or more
  * of each kind is itself the measurement: slices of it in turns on each path, timed, and the rest,
- * and every later large batch of the kind, on the faster. Nothing is swept twice. */
+ * and later large batches of the kind, on the faster. Nothing is swept twice. The choice is not
+ * for good: one noisy moment (this VM has many) would fix a slow path for the context's life. A
+ * large batch on the chosen path that runs more than MINK_AUTO_WORSE times slower a pair than the
+ * other path was timed, or the MINK_AUTO_AGAIN-th since the timing, makes the next one time both
+ * again. The paths give the same bits: a change of mind changes only the time. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,6 +27,10 @@
 #define MINK_AUTO_RUNS 7
 /* Slices of a first large batch timed on each path: four each, an eighth of the batch in all. */
 #define MINK_AUTO_TURNS 4
+/* A large batch's path is timed again after this many, or after one this much slower a pair than
+ * the other path was. */
+#define MINK_AUTO_AGAIN 16u
+#define MINK_AUTO_WORSE 1.25
 
 /* Median wall time of a few runs of the job's first n pairs on one path. The median, not the
  * best: a launch on PoCL costs several times more when its worker threads are asleep than when
@@ -136,10 +144,25 @@ void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_
     }
 }
 
-void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, double ms) {
-    if (!plan->measuring || plan->turn >= 2 * MINK_AUTO_TURNS) return;
+void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, size_t pairs, double ms) {
+    size_t k = (size_t)plan->kind;
+    if (ctx->backend != MINK_BACKEND_OPENCL || !ctx->auto_pick || ctx->auto_fixed || plan->count < MINK_AUTO_LARGE)
+        return;
+    if (plan->measuring && plan->turn >= 2 * MINK_AUTO_TURNS) return; /* a timed batch's rest */
+    if (!plan->measuring) { /* a large batch on the chosen path */
+        int device = path == MINK_BACKEND_OPENCL;
+        double rate = ms / (double)(pairs ? pairs : 1), other = ctx->auto_rate[k][!device];
+        if (++ctx->auto_since[k] >= MINK_AUTO_AGAIN || (other > 0.0 && rate > MINK_AUTO_WORSE * other))
+            ctx->auto_large[k] = 0; /* the next large batch times both again */
+        return;
+    }
     plan->spent[path == MINK_BACKEND_OPENCL] += ms;
-    if (++plan->turn == 2 * MINK_AUTO_TURNS)
-        ctx->auto_large[plan->kind] =
+    if (++plan->turn == 2 * MINK_AUTO_TURNS) {
+        double timed = (double)(MINK_AUTO_TURNS * plan->slice);
+        ctx->auto_rate[k][0] = plan->spent[0] / timed;
+        ctx->auto_rate[k][1] = plan->spent[1] / timed;
+        ctx->auto_since[k] = 0;
+        ctx->auto_large[k] =
             (unsigned char)(plan->spent[1] < plan->spent[0] ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
+    }
 }

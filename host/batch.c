@@ -188,7 +188,7 @@ mink_status mink__batch_run(mink_context *ctx, mink_batch_job *job, const void *
         mink__auto_next(ctx, &plan, done, &path, &end);
         double t = mink__now_ms();
         status = mink__batch_range(ctx, job, path, done, end, &st);
-        mink__auto_took(ctx, &plan, path, mink__now_ms() - t);
+        mink__auto_took(ctx, &plan, path, end - done, mink__now_ms() - t);
     }
     if (status != MINK_OK) return status;
     st.total_ms = mink__now_ms() - t0;

@@ -89,7 +89,7 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
     mink_context *ctx = calloc(1, sizeof *ctx);
     if (ctx == NULL) return mink__fail(NULL, MINK_ERR_OUT_OF_MEMORY, "out of memory for a context");
     ctx->backend = MINK_BACKEND_SCALAR;
-    ctx->threads = desc.threads > 0 ? desc.threads : 1;
+    ctx->threads = desc.threads > 0 ? desc.threads : mink__cores();
     snprintf(ctx->device, sizeof ctx->device, "scalar");
 
     mink_status status = MINK_OK;
@@ -136,5 +136,5 @@ const char *mink_context_error(const mink_context *ctx) {
 
 mink_batch_stats mink_context_stats(const mink_context *ctx) {
     mink_batch_stats none = {0};
-    return ctx != NULL ? ctx->stats : none;
+    return ctx != NULL && !ctx->async.pending ? ctx->stats : none; /* not while a submitted call writes them */
 }

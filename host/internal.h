@@ -133,8 +133,11 @@ struct mink_context {
     int auto_fixed;
     size_t auto_min[MINK_BATCH_KIND_COUNT];
     unsigned char auto_known[MINK_BATCH_KIND_COUNT];
-    /* Batches of MINK_AUTO_LARGE pairs or more: 0 not yet timed, else the path that won. */
+    /* Batches of MINK_AUTO_LARGE pairs or more: 0 not yet timed, else the path that won; each
+     * path's milliseconds a pair when last timed, and the large batches taken since. */
     unsigned char auto_large[MINK_BATCH_KIND_COUNT];
+    double auto_rate[MINK_BATCH_KIND_COUNT][2];
+    unsigned auto_since[MINK_BATCH_KIND_COUNT];
     mink_async async;
 };
 
@@ -198,6 +201,8 @@ mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_ui
  * the calling thread: the work is always done. */
 typedef void mink_range_fn(void *job, size_t begin, size_t end);
 void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_fn *fn, void *job);
+/* threads.c: the cores the machine has online (at least 1, at most MINK_MAX_THREADS). */
+unsigned mink__cores(void);
 
 /* Pairs a scalar-path thread takes at least: starting one costs about what a core takes to sweep
  * this many pairs of the cheapest kind (boxes). */
@@ -262,7 +267,7 @@ typedef struct mink_auto_plan {
 } mink_auto_plan;
 mink_status mink__auto_begin(mink_context *ctx, const mink_batch_job *job, size_t count, mink_auto_plan *plan);
 void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_backend *path, size_t *end);
-void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, double ms);
+void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, size_t pairs, double ms);
 
 /* status.c: monotonic milliseconds. */
 double mink__now_ms(void);

@@ -3,9 +3,24 @@
  * Threads are started for the call and joined before it returns: a batch worth splitting takes
  * at least a few hundred microseconds, against tens to start a thread, and nothing lingers in a
  * process that only calls mink now and then. */
+#ifdef __linux__
+#define _GNU_SOURCE /* sched_getaffinity */
+#include <sched.h>
+#endif
 #include <pthread.h>
+#include <unistd.h>
 
 #include "internal.h"
+
+unsigned mink__cores(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef __linux__
+    /* The cores this process may run on: a container or a taskset allows fewer than are online. */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0 && CPU_COUNT(&set) < n) n = CPU_COUNT(&set);
+#endif
+    return n < 1 ? 1u : n > (long)MINK_MAX_THREADS ? MINK_MAX_THREADS : (unsigned)n;
+}
 
 typedef struct mink_run {
     mink_range_fn *fn;

@@ -153,6 +153,29 @@ static void columns_large_batches(void **state) {
     free(pairs), free(want), free(got);
 }
 
+/* AUTO times the paths again after MINK_AUTO_AGAIN (16) large batches of a kind, or after one
+ * that ran slow: eighteen large box batches on one context, each the scalar path's bits, whichever
+ * path (or both, when timing) answered it. */
+static void auto_times_again_never_changing_bits(void **state) {
+    (void)state;
+    size_t n = (size_t)1 << 20;
+    void *pairs = make_pairs(BOX, 79, n, 0);
+    mink_hit *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+    mink_context *scalar = NULL, *ctx = NULL;
+    assert_true(pairs && want && got);
+    assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    assert_int_equal(sweep_records(scalar, BOX, pairs, n, 1.0f, want), MINK_OK);
+    for (int again = 0; again < 18; again++) {
+        memset(got, 0x5A, n * sizeof *got);
+        assert_int_equal(sweep_records(ctx, BOX, pairs, n, 1.0f, got), MINK_OK);
+        assert_memory_equal(got, want, n * sizeof *got);
+    }
+    mink_context_destroy(scalar);
+    mink_context_destroy(ctx);
+    free(pairs), free(want), free(got);
+}
+
 /* Small batches: below a thread's share, below a block, one pair, none. */
 static void columns_small_batches(void **state) {
     (void)state;
@@ -245,6 +268,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(columns_match_records),
         cmocka_unit_test(columns_small_batches),
         cmocka_unit_test(columns_large_batches),
+        cmocka_unit_test(auto_times_again_never_changing_bits),
         cmocka_unit_test(columns_bad_arguments),
         cmocka_unit_test(threads_keep_the_bits),
     };

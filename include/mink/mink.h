@@ -69,14 +69,16 @@ typedef struct mink_context_desc {
     /// (the same bits, without a launch's fixed cost). 0: measured for each batch kind on its first
     /// AUTO batch, as the size where the device starts to win, or never when the scalar path (with
     /// `threads`) is faster a pair (a few milliseconds, once). Batches of 2^20 pairs or more, which
-    /// stream through memory where the sample sat in the caches, take the path that was faster on
-    /// the first such batch of their kind (an eighth of it timed, in slices on each path in turn).
-    /// Any other value: that count, for every kind and size; 1: always the device. Ignored by the
-    /// other backends.
+    /// stream through memory where the sample sat in the caches, take the path that was faster
+    /// when such a batch of their kind was last timed (an eighth of it, in slices on each path in
+    /// turn): the first, then again after 16, or after one that ran 1.25 times slower a pair than
+    /// the other path had. The bits are the same on either path. Any other value: that count, for
+    /// every kind and size; 1: always the device. Ignored by the other backends.
     size_t auto_min_pairs;
     /// Threads a scalar-path batch is split over, the calling one included, each taking a
-    /// contiguous run of pairs (the bits do not depend on it). 0: 1, the calling thread only.
-    /// Batches too small to repay starting a thread use fewer. At most MINK_MAX_THREADS.
+    /// contiguous run of pairs (the bits do not depend on it). 0: one a core the process may run
+    /// on; 1: the calling thread only. Batches too small to repay starting a thread use fewer.
+    /// At most MINK_MAX_THREADS.
     unsigned threads;
 } mink_context_desc;
 
@@ -237,7 +239,9 @@ mink_status mink_batch_cast_ray(mink_context *ctx, const mink_ray_cast *casts, s
  * it is done (mink_batch_poll says whether it is). The call is the blocking one, so its answers
  * are the same bits. Until the wait, the inputs must stay alive and unchanged, the outputs must
  * not be read, and the context (and a stepped world) belong to the call: any other call on them
- * fails with MINK_ERR_INVALID_ARGUMENT and changes nothing; one batch is in flight a context. */
+ * fails with MINK_ERR_INVALID_ARGUMENT and changes nothing (the stats read as zeros, the context's
+ * error as a note that a call is in flight); one call is in flight a context. Destroying the
+ * context, or a world of it, waits for the call first. */
 
 /// Which blocking call mink_batch_submit makes.
 typedef enum mink_batch_call {
