@@ -49,11 +49,9 @@ MINK_INLINE mink_hit mink_query_sweep(mink_world_view w, mink_world_query q, uin
     return mink_hit_mirror(mink__sweep_polygon_aabb(placed.shape.polygon, still, point, q.translation, 1.0f));
 }
 
-/// The order of a query's hits: an INVALID one first (a body it could not be swept against), then
-/// by t, then by slot.
+/// The order of a query's hits: by t, then by slot.
 MINK_INLINE int mink_query_before(mink_world_hit a, mink_world_hit b) {
-    uint32_t ra = (a.hit.flags & MINK_HIT_INVALID) ? 0u : 1u, rb = (b.hit.flags & MINK_HIT_INVALID) ? 0u : 1u;
-    return ra != rb ? ra < rb : a.hit.t != b.hit.t ? a.hit.t < b.hit.t : a.body < b.body;
+    return a.hit.t != b.hit.t ? a.hit.t < b.hit.t : a.body < b.body;
 }
 
 /* ---- the walk: a query's cells, in the order its translation crosses them ------------------------
@@ -94,7 +92,7 @@ MINK_INLINE mink_walk mink_walk_make(mink_grid g, mink_aabb world, mink_aabb qb,
     k.cell = 1.0f / g.inv_cell;
     float far = mink_maxf(mink_maxf(mink_absf(k.q.min.x), mink_absf(k.q.max.x)),
                           mink_maxf(mink_absf(k.q.min.y), mink_absf(k.q.max.y)));
-    k.margin = ((far + mink_maxf(mink_absf(k.d.x), mink_absf(k.d.y))) + k.cell) * 0x1p-18f;
+    k.margin = ((far + mink_maxf(mink_absf(k.d.x), mink_absf(k.d.y))) + k.cell) * 0x1p-20f;
     float lo = mink_maxf(mink_minf(k.q.min.x, k.q.min.x + k.d.x) - k.margin, wb.min.x);
     float hi = mink_minf(mink_maxf(k.q.max.x, k.q.max.x + k.d.x) + k.margin, wb.max.x);
     float vlo = mink_maxf(mink_minf(k.q.min.y, k.q.min.y + k.d.y) - k.margin, wb.min.y);
@@ -114,6 +112,12 @@ MINK_INLINE mink_walk mink_walk_make(mink_grid g, mink_aabb world, mink_aabb qb,
         rows = mink_minf(rows, ((mink_absf(k.d.y / k.d.x) * k.cell + (k.q.max.y - k.q.min.y)) + 2.0f * k.margin) *
                                        g.inv_cell + 3.0f);
     *cells = ((hi - lo) * g.inv_cell + 1.0f) * rows;
+    /* Past 2^30 cells from the origin every cell clamps to the edge's (mink_grid_column): there the
+     * walk's arithmetic no longer says which cells it crosses, and the scan answers instead. */
+    float edge = 0x1p29f;
+    if (!(mink_maxf(mink_absf(lo), mink_absf(hi)) * g.inv_cell < edge) ||
+        !(mink_maxf(mink_absf(vlo), mink_absf(vhi)) * g.inv_cell < edge))
+        *cells = MINK_INF;
     return k;
 }
 
@@ -196,8 +200,18 @@ MINK_INLINE void mink_query_meet(mink_world_view w, mink_step_state st, mink_wor
     mink_body_props pj = w.props[j];
     if (j == f->skip || (pj.category & f->mask) == 0u || (pj.mask & f->category) == 0u) return;
     mink_hit hit = mink_query_sweep(w, q, j, st.params.polygons);
-    if (hit.flags == 0u) return;
-    if (st.query.mode != MINK_QUERY_COUNT && st.query.mode != MINK_QUERY_WRITE) { /* the first hit */
+    /* A body the sweep overflowed against (INVALID: coordinates near the float limit) is not met,
+     * as in a step: what a query meets must not depend on which cells its walk visited. */
+    if (!(hit.flags & MINK_HIT_CONTACT)) return;
+    if (st.query.mode == MINK_QUERY_MOVE) { /* the step's order: t, then id, then slot */
+        uint32_t b = f->first.body;
+        if (f->first.hit.flags == 0u || mink_hit_before(hit, w.ids[j], j, f->first.hit, w.ids[b], b)) {
+            f->first.hit = hit;
+            f->first.body = j;
+        }
+        return;
+    }
+    if (st.query.mode == MINK_QUERY_FIRST) {
         mink_world_hit h;
         h.hit = hit;
         h.body = j;
@@ -339,9 +353,9 @@ MINK_INLINE void mink_query_item(mink_world_view w, mink_step_state st, uint32_t
 /// ones (mink_resolve_item): up to `iterations` contacts, each advanced to and left by its skin, or
 /// pushed out along the penetration vector when it starts inside; STOP stops, SLIDE drops the
 /// closing normal part of what is left of the move, BOUNCE reflects it × restitution; the path is
-/// never longer than the translation, and when no iteration is left it stays at its last contact.
-/// A sensor moves through everything. Nothing moves: moves[k] receives where it would end, its
-/// first contact and how many it took. A hit that cannot be computed (INVALID) ends it there.
+/// never longer than the translation, and when no iteration is left it stays at its last contact. Nothing moves: moves[k] receives where it would end, its
+/// first contact and how many it took. A body that is not dynamic (static, kinematic, a sensor)
+/// moves through everything in a step, and so here.
 MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uint32_t k) {
     mink_world_query q = w.queries[k];
     uint32_t i = q.reserved, sid = w.shape_of[i];
@@ -373,7 +387,7 @@ MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uin
         sub.shape = sid;
         sub.reserved = 0u;
         mink_aabb qb;
-        if (!mink_is_sensor(pr) && mink_query_valid(w, st.query, sub, &qb)) mink_query_walk(w, st, sub, qb, &f);
+        if (mink_is_dynamic(pr) && mink_query_valid(w, st.query, sub, &qb)) mink_query_walk(w, st, sub, qb, &f);
         mink_world_hit best = f.first;
         if (best.hit.flags == 0u) { /* free: the rest of the move */
             p = mink_v2(p.x + move.x, p.y + move.y);
@@ -381,7 +395,6 @@ MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uin
         }
         if (out.contacts == 0u) out.first = best;
         out.contacts++;
-        if (best.hit.flags & MINK_HIT_INVALID) break;
         float span = 1.0f - tau;
         mink_vec2 n = best.hit.normal;
         if (best.hit.flags & MINK_HIT_OVERLAP) {

@@ -69,7 +69,8 @@ mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_ui
     MINK_CL_TRY(ctx, clSetKernelArg(k, 0, sizeof buf, &buf), done);
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &one, &one, 0, NULL, NULL), done);
     MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, sizeof device, device, 0, NULL, NULL), done);
-    for (int i = 0; i < n && i < N; i++)
+    if (n > N) return mink__fail(ctx, MINK_ERR_BUILD, "the layout check has room for %d records, not %d", N, n);
+    for (int i = 0; i < n; i++)
         if (device[i] != host[i]) {
             status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
                                 "%s lays out mink's records differently from the host (%s record %d: "

@@ -86,10 +86,10 @@ oom:
 }
 
 mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in, mink_world **out) {
+    if (mink__async_guard(ctx, "mink_world_create") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     if (out == NULL) return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: out is NULL");
     *out = NULL;
     if (ctx == NULL) return mink__fail(NULL, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: ctx is NULL");
-    if (mink__async_guard(ctx, "mink_world_create") != MINK_OK) return MINK_ERR_INVALID_ARGUMENT;
     mink_world_desc desc = {0};
     if (desc_in) desc = *desc_in;
     if (!isfinite(desc.skin) || desc.skin < 0.0f)
@@ -318,7 +318,7 @@ mink_status mink_world_pairs(mink_world *w, mink_world_pair *out, size_t capacit
 
 mink_world_stats mink_world_get_stats(const mink_world *w) {
     mink_world_stats st = {0};
-    if (w == NULL) return st;
+    if (w == NULL || w->ctx->async.pending) return st; /* a submitted call may be writing them */
     st = w->stats;
     st.bodies = w->alive_count; /* these two are always now, not the last step's */
     st.slots = w->slots;

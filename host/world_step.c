@@ -243,6 +243,7 @@ fail:
 /* After a failed step, the arrays sized by its entries and pairs go: a step that asked for too much
  * must not leave the world holding it. The next step makes them again. */
 static void release_scratch(mink_world *w) {
+    w->query_grid.valid = 0; /* its arrays go too */
     const mink_world_buf scratch[] = {MINK_WB_KEYS,  MINK_WB_ORDER, MINK_WB_KEYS2,        MINK_WB_ORDER2,
                                       MINK_WB_KEPT,  MINK_WB_ENTRIES, MINK_WB_FOUND,      MINK_WB_PAIRS,
                                       MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_SWEPT, MINK_WB_RADIX, MINK_WB_SUMS,

@@ -256,15 +256,16 @@ static void dry_runs_by_hand(void **state) {
         uint32_t sensor = add_body(w, ids[0], mink_v2(0, -60), 1, ~0u, MINK_RESPONSE_SENSOR, 0.0f);
         uint32_t blind = add_body(w, ids[0], mink_v2(0, 20), 4, 4, MINK_RESPONSE_STOP, 1.0f); /* meets only 4 */
         uint32_t inside = add_body(w, ids[0], mink_v2(4.75f, 0), 1, ~0u, MINK_RESPONSE_STOP, 1.0f);
+        uint32_t kinematic = add_body(w, ids[0], mink_v2(0, 2), 1, ~0u, MINK_RESPONSE_STOP, 0.0f);
         float e = 0.5f;
         assert_int_equal(mink_world_set(w, &bounce, &(mink_world_bodies){.count = 1, .restitution = &e}), MINK_OK);
         /* The wall is 5 high about y 0: the slide and bounce bodies get walls of their own. */
         add_body(w, ids[1], mink_v2(5, -20), 1, ~0u, MINK_RESPONSE_SLIDE, 0.0f);
         add_body(w, ids[1], mink_v2(5, -40), 1, ~0u, MINK_RESPONSE_SLIDE, 0.0f);
-        uint32_t h[6] = {stop, slide, bounce, sensor, blind, inside};
-        mink_vec2 m[6] = {{10, 0}, {10, 4}, {10, 4}, {10, 4}, {10, 0}, {0, 0}};
-        mink_world_move out[6];
-        mink_status st = mink_world_check(w, h, m, 6, out);
+        uint32_t h[7] = {stop, slide, bounce, sensor, blind, inside, kinematic};
+        mink_vec2 m[7] = {{10, 0}, {10, 4}, {10, 4}, {10, 4}, {10, 0}, {0, 0}, {10, 0}};
+        mink_world_move out[7];
+        mink_status st = mink_world_check(w, h, m, 7, out);
         if (st != MINK_OK) fprintf(stderr, "mink_world_check: %s\n", mink_last_error());
         assert_int_equal(st, MINK_OK);
         float skin = mink_body_skin((mink_aabb){{-0.5f, -0.5f}, {0.5f, 0.5f}}, 10.0f); /* STOP's: from the origin */
@@ -287,6 +288,8 @@ static void dry_runs_by_hand(void **state) {
         assert_int_equal(out[5].contacts, 1); /* pushed out of the wall, to the left, by depth and skin */
         assert_true(out[5].first.hit.flags & MINK_HIT_OVERLAP);
         assert_true(out[5].end.x < 3.5f && out[5].end.x > 3.49f);
+        assert_int_equal(out[6].contacts, 0); /* not dynamic: through the wall, as in a step */
+        assert_float_equal(out[6].end.x, 10.0f, 0.0);
         /* Nothing moved. */
         mink_vec2 p;
         assert_int_equal(mink_world_get(w, &stop, 1, &p, NULL), MINK_OK);
@@ -309,18 +312,20 @@ static void dry_runs_by_hand(void **state) {
 }
 
 /* A dry run is the step when nothing else moves: 2 000 bodies that meet the walls but not each
- * other, among 400 static boxes and circles, each tries its velocity; after a step of 1 every body
- * is where its dry run ended, bit for bit, on both paths. (A step of another dt scales the
- * velocity and the response in another order: the same place to an ulp or two.) */
+ * other, among 400 static boxes and circles and a row of 120 tiles (seams: contacts at equal t),
+ * the walls' user ids in the reverse of their slots' order, each tries its velocity; after a step
+ * of 1 every body is where its dry run ended, bit for bit, on both paths. (A step of another dt
+ * scales the velocity and the response in another order: the same place to an ulp or two.) */
 static void a_dry_run_is_the_step(void **state) {
     BOTH((paths *)*state) {
         mink_world *w = new_world(ctxs[c]);
-        mink_shape shapes[3] = {box_shape(0.5f, 0.3f), circle_shape(0.4f), box_shape(3.0f, 0.2f)};
-        uint32_t ids[3];
-        assert_int_equal(mink_world_add_shapes(w, shapes, 3, ids), MINK_OK);
-        enum { WALLS = 400, MOVERS = 2000 };
+        mink_shape shapes[4] = {box_shape(0.5f, 0.3f), circle_shape(0.4f), box_shape(3.0f, 0.2f), box_shape(0.5f, 0.5f)};
+        uint32_t ids[4];
+        assert_int_equal(mink_world_add_shapes(w, shapes, 4, ids), MINK_OK);
+        enum { TILES = 120, WALLS = 400 + TILES, MOVERS = 2000 };
         uint32_t shape[WALLS + MOVERS], response[WALLS + MOVERS], category[WALLS + MOVERS], mask[WALLS + MOVERS];
         uint32_t handles[WALLS + MOVERS];
+        uint64_t user_id[WALLS + MOVERS];
         mink_vec2 pos[WALLS + MOVERS], vel[WALLS + MOVERS], moves[MOVERS], end[MOVERS];
         float inv[WALLS + MOVERS];
         mink_rng rng = mink_rng_seed(77);
@@ -334,9 +339,15 @@ static void a_dry_run_is_the_step(void **state) {
             category[k] = mover ? 2u : 1u;
             mask[k] = mover ? 1u : ~0u;
             inv[k] = mover ? 1.0f : 0.0f;
+            user_id[k] = (uint64_t)(WALLS + MOVERS - k);
+            if (k < TILES) { /* the row of tiles along y = 0 */
+                shape[k] = ids[3];
+                pos[k] = mink_v2(-60.0f + (float)k, 0.0f);
+            }
         }
         mink_world_bodies b = {.count = WALLS + MOVERS, .shape = shape, .position = pos, .velocity = vel,
-                               .inv_mass = inv, .response = response, .category = category, .mask = mask};
+                               .inv_mass = inv, .response = response, .category = category, .mask = mask,
+                               .user_id = user_id};
         assert_int_equal(mink_world_add(w, &b, handles), MINK_OK);
         const float dt = 1.0f;
         for (int k = 0; k < MOVERS; k++) moves[k] = vel[WALLS + k];

@@ -226,7 +226,8 @@ mink_status mink_world_pairs(mink_world *world, mink_world_pair *out, size_t cap
 
 /// Each query's first hit along its translation: the body with the smallest t, then the smallest
 /// slot (a query starting inside bodies: OVERLAP with the first of them). hits[k] answers
-/// queries[k].
+/// queries[k]. A body whose sweep with the query would overflow (both near the float limit) is
+/// not met, as in a step.
 mink_status mink_world_cast(mink_world *world, const mink_world_query *queries, size_t count,
                             const mink_world_filter *filter, mink_world_hit *hits);
 /// mink_world_cast of points: each ray's first hit (mink_cast_ray's meaning for each body).
@@ -247,15 +248,16 @@ mink_status mink_world_overlap(mink_world *world, const mink_world_query *querie
                                const mink_world_filter *filter, uint32_t *bodies, size_t capacity, size_t *starts);
 
 /// A dry run of moves, as bump.lua's check: body handles[k] tries translations[k] from where it
-/// stands, and moves[k] says where it would end and what it would meet, nothing moving. It meets
-/// the bodies whose filters meet its own (its category in their mask and theirs in its), sensors
-/// and itself left out, all standing still, and answers each contact as a step answers a wall:
-/// up to max_iterations contacts, each advanced to and left by its skin; STOP stops there, SLIDE
-/// goes on along the surface, BOUNCE reflects × restitution; a body starting inside another is
-/// pushed out first; the path is never longer than the translation. A sensor moves through all.
-/// When nothing else moves, a step of 1 at the translation as velocity ends there bit for bit. A
-/// non-finite translation gives an INVALID first hit and the body where it is. Handles must be
-/// alive, each named once.
+/// stands, and moves[k] says where it would end and what it would meet, nothing moving. A dynamic
+/// body meets the bodies whose filters meet its own (its category in their mask and theirs in
+/// its), sensors and itself left out, all standing still, and answers each contact as a step
+/// answers a wall (ties by t, user id, slot): up to max_iterations contacts, each advanced to and
+/// left by its skin; STOP stops there, SLIDE goes on along the surface, BOUNCE reflects ×
+/// restitution; a body starting inside another is pushed out first; the path is never longer than
+/// the translation. A body that is not dynamic moves through everything, as in a step. When it
+/// meets only static and kinematic bodies, a step of 1 at the translation as velocity ends where
+/// its dry run said, bit for bit. A non-finite translation gives an INVALID first hit and the
+/// body where it is. Handles must be alive, each named once.
 mink_status mink_world_check(mink_world *world, const uint32_t *handles, const mink_vec2 *translations, size_t count,
                              mink_world_move *moves);
 
