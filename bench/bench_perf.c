@@ -517,8 +517,9 @@ int main(int argc, char **argv) {
 
     /* 3. Peers. */
     size_t np = max_pairs < PEER_MAX ? max_pairs : PEER_MAX;
-    printf("\npeers: %zu pairs of each kind, median of %d runs; mink = AUTO end to end (all defaults: one thread, as the "
-           "peers run), mink-1cpu = its scalar path, mink-cores = the scalar path on every core\n",
+    printf("\npeers: %zu pairs of each kind, median of %d runs; mink = AUTO end to end (all defaults: the device, or "
+           "the scalar path on every core), mink-1cpu = the scalar path on one thread (as the peers run), mink-cores = "
+           "the scalar path on every core\n",
            np, b.reps);
 #ifdef MINK_BENCH_BOX2D
     printf("  box2d: %s b2TimeOfImpact (stops at a target separation of 0.005 for boxes, radius - 0.015 for circles)\n",
