@@ -105,6 +105,7 @@ static void print_row(size_t n, const char *path, bench_figure f, double ms, dou
            agree);
 }
 
+#if defined(MINK_BENCH_BOX2D) || defined(MINK_BENCH_CHIPMUNK)
 /* Agreement of a peer's answers with mink's, as "n / m" over the rays that start outside. With
  * BENCH_QUERY_DIFFS set in the environment, each ray they disagree on is printed. */
 static void agreement(const char *peer_name, const scene *s, const answer *mink, const answer *peer, char *out,
@@ -124,6 +125,37 @@ static void agreement(const char *peer_name, const scene *s, const answer *mink,
     }
     snprintf(out, size, "%zu / %zu agree", same, counted);
 }
+
+/* A peer's closest hit of one ray: 1 and *t, *body on a hit, else 0. */
+typedef int peer_ray_fn(void *peer, const mink_ray *ray, float *t, size_t *body);
+#ifdef MINK_BENCH_BOX2D
+static int box2d_ray(void *peer, const mink_ray *q, float *t, size_t *body) {
+    return peer_box2d_world_ray(peer, q->origin.x, q->origin.y, q->translation.x, q->translation.y, t, body);
+}
+#endif
+#ifdef MINK_BENCH_CHIPMUNK
+static int chipmunk_ray(void *peer, const mink_ray *q, float *t, size_t *body) {
+    return peer_chipmunk_space_ray(peer, q->origin.x, q->origin.y, q->translation.x, q->translation.y, t, body);
+}
+#endif
+
+/* The scene's rays through a peer, ray by ray, timed reps times: its row, with its agreement. */
+static int run_peer(const char *name, peer_ray_fn *ray, void *it, double setup, const scene *s, const answer *mine,
+                    answer *peer, double *ms, int reps) {
+    char agree[64];
+    size_t hit = 0;
+    for (int r = 0; r < reps; r++) {
+        double t0 = bench_now_ms();
+        for (size_t k = 0; k < s->rays; k++) peer[k].hit = ray(it, &s->ray[k], &peer[k].t, &peer[k].body);
+        ms[r] = bench_now_ms() - t0;
+    }
+    for (size_t k = 0; k < s->rays; k++) hit += peer[k].hit != 0;
+    agreement(name, s, mine, peer, agree, sizeof agree);
+    bench_figure f = bench_summarize(ms, reps, s->rays);
+    print_row(s->n, name, f, (double)s->rays / f.median * 1e3, setup, hit, agree);
+    return 0;
+}
+#endif
 
 static int run(mink_context **ctx, size_t n, size_t rays, int reps) {
     scene s;
@@ -161,27 +193,12 @@ static int run(mink_context **ctx, size_t n, size_t rays, int reps) {
         if (c == 1 && memcmp(hits[0], hits[1], rays * sizeof(mink_world_hit)) != 0) failed = 1;
         mink_world_destroy(w);
     }
-    char agree[64];
 #ifdef MINK_BENCH_BOX2D
     if (!failed) {
         double t0 = bench_now_ms();
         peer_box2d_world *b = peer_box2d_world_create(s.x, s.y, s.hx, s.hy, n);
         double setup = bench_now_ms() - t0;
-        failed = b == NULL;
-        for (int r = 0; r < reps && !failed; r++) {
-            double t0 = bench_now_ms();
-            for (size_t k = 0; k < rays; k++) {
-                const mink_ray *q = &s.ray[k];
-                peer[k].hit = peer_box2d_world_ray(b, q->origin.x, q->origin.y, q->translation.x, q->translation.y,
-                                                   &peer[k].t, &peer[k].body);
-            }
-            ms[r] = bench_now_ms() - t0;
-        }
-        size_t hit = 0;
-        for (size_t k = 0; k < rays; k++) hit += peer[k].hit != 0;
-        agreement("box2d", &s, mine, peer, agree, sizeof agree);
-        bench_figure f = bench_summarize(ms, reps, rays);
-        print_row(n, "box2d", f, (double)rays / f.median * 1e3, setup, hit, agree);
+        failed = b == NULL || run_peer("box2d", box2d_ray, b, setup, &s, mine, peer, ms, reps);
         peer_box2d_world_destroy(b);
     }
 #endif
@@ -190,25 +207,10 @@ static int run(mink_context **ctx, size_t n, size_t rays, int reps) {
         double t0 = bench_now_ms();
         peer_chipmunk_space *cp = peer_chipmunk_space_create(s.x, s.y, s.hx, s.hy, n);
         double setup = bench_now_ms() - t0;
-        failed = cp == NULL;
-        for (int r = 0; r < reps && !failed; r++) {
-            double t0 = bench_now_ms();
-            for (size_t k = 0; k < rays; k++) {
-                const mink_ray *q = &s.ray[k];
-                peer[k].hit = peer_chipmunk_space_ray(cp, q->origin.x, q->origin.y, q->translation.x,
-                                                      q->translation.y, &peer[k].t, &peer[k].body);
-            }
-            ms[r] = bench_now_ms() - t0;
-        }
-        size_t hit = 0;
-        for (size_t k = 0; k < rays; k++) hit += peer[k].hit != 0;
-        agreement("chipmunk", &s, mine, peer, agree, sizeof agree);
-        bench_figure f = bench_summarize(ms, reps, rays);
-        print_row(n, "chipmunk", f, (double)rays / f.median * 1e3, setup, hit, agree);
+        failed = cp == NULL || run_peer("chipmunk", chipmunk_ray, cp, setup, &s, mine, peer, ms, reps);
         peer_chipmunk_space_destroy(cp);
     }
 #endif
-    (void)agree;
     free(hits[0]), free(hits[1]), free(mine), free(peer), free(ms);
     free_scene(&s);
     return failed;

@@ -211,21 +211,15 @@ MINK_INLINE void mink_query_meet(mink_world_view w, mink_step_state st, mink_wor
         }
         return;
     }
+    mink_world_hit h;
+    h.hit = hit;
+    h.body = j;
+    h.reserved = 0u;
     if (st.query.mode == MINK_QUERY_FIRST) {
-        mink_world_hit h;
-        h.hit = hit;
-        h.body = j;
-        h.reserved = 0u;
         if (f->first.hit.flags == 0u || mink_query_before(h, f->first)) f->first = h;
         return;
     }
-    if (st.query.mode == MINK_QUERY_WRITE) {
-        mink_world_hit h;
-        h.hit = hit;
-        h.body = j;
-        h.reserved = 0u;
-        f->out[f->n] = h;
-    }
+    if (st.query.mode == MINK_QUERY_WRITE) f->out[f->n] = h;
     f->n++;
 }
 

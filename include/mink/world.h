@@ -7,7 +7,8 @@
  * kinematic body, moves to it and responds (slide, stop, bounce), up to a few times a step, so
  * nothing fast passes through anything thin; last, moves that would cross or overlap another
  * body's are held back. docs/world.md says what is guaranteed. The scalar path runs the same
- * passes (core/) and gives the same bits.
+ * passes (core/) and gives the same bits. Between steps the world answers questions in batches
+ * (rays, shape casts, overlaps, dry runs of moves: the end of this file).
  *
  * Bodies are named by handles that stay valid until the body is removed, and never name another
  * body after (mink_world_slot). Shapes live in a table and bodies name them by id.
