@@ -118,9 +118,8 @@ fail:
     return status;
 }
 
-/* Every query's hits: counted, placed (starts), and written for the queries that fit in capacity.
- * *written receives how many hits were written, in place, to hits (NULL: into a buffer of this
- * file's, *out, to free). */
+/* Every query's hits: counted, placed (starts), and written for the queries that fit in capacity,
+ * to hits, or with hits NULL to a buffer this makes (*out, the caller's to free). */
 static mink_status all_hits(mink_world *w, const char *fn, const mink_world_query *queries, size_t count,
                             const mink_world_filter *filter, mink_world_hit *hits, size_t capacity, size_t *starts,
                             mink_world_hit **out) {
