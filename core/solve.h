@@ -123,6 +123,26 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
     return first;
 }
 
+/// Impulse round `round` (> 0), listed body k, before the pick: when its velocity changed in the
+/// round before, each contact at the front of its list with a dynamic body swept again
+/// (mink_pair_sweep: from the later of the two bodies' first impulses, on their velocities now)
+/// into both ends' w.swept. A pair whose bodies both changed is swept by the smaller slot's item:
+/// once, where each end's pick would sweep it. The bits are those of a sweep from the smaller
+/// slot, as every sweep of a pair is.
+MINK_INLINE void mink_resweep_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    uint32_t i = w.active[k];
+    if (w.solve[i].moved != s.round) return;
+    for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
+        uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
+        if (!(bits & MINK_CONTACT_DYNAMIC) || (j < i && w.solve[j].moved == s.round)) continue;
+        uint32_t a = i < j ? i : j, b = i < j ? j : i, twin = w.twin[e];
+        float ka = w.solve[a].fired ? w.solve[a].first_t : 0.0f, kb = w.solve[b].fired ? w.solve[b].first_t : 0.0f;
+        mink_hit h = mink_pair_sweep(w, s.params, a, w.wvel[a], ka, b, w.wvel[b], kb); /* as a sees it */
+        w.swept[i == a ? e : twin] = h;
+        w.swept[i == a ? twin : e] = mink_hit_mirror(h);
+    }
+}
+
 /// Impulse round `round`, item k's pick: the earliest contact, among the dynamic bodies of the
 /// front of its body's list, that closes (by more than its skin over what is left of the step) and
 /// comes no later than its first static contact (after that its path is the wall's business); at
@@ -130,9 +150,10 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
 /// lists the bodies that have a dynamic body in front of their list (the only ones a round can
 /// change) in w.active, in any order: later rounds and the fire pass run over that list, and
 /// pick again only bodies that changed or whose pairs did (a pick that could not be taken stays
-/// as it was: nothing it depends on moved). A contact is swept again only in the round after
-/// one of its bodies changed velocity, and kept in w.swept for the rounds after; the first static
-/// contact likewise in me->walls: the same bits as sweeping every time, for a fraction of the work.
+/// as it was: nothing it depends on moved). A contact of a body that changed is read from
+/// w.swept, where mink_resweep_item put it; the first static contact is swept again only in the
+/// round after the body changed, and kept in me->walls: the same bits as sweeping every time, for
+/// a fraction of the work.
 MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k) {
     uint32_t i = s.round == 0u ? k : w.active[k];
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
@@ -176,15 +197,7 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
         if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
         mink_vec2 vj = vel[j];
         uint32_t other = s.round == 0u ? 0u : w.solve[j].fired;
-        mink_hit h;
-        if (!(changed | other)) {
-            h = w.contacts[e].hit;
-        } else if (moved || w.solve[j].moved == s.round) {
-            h = mink_pair_sweep(w, s.params, i, vi, kink, j, vj, other ? w.solve[j].first_t : 0.0f);
-            w.swept[e] = h;
-        } else {
-            h = w.swept[e];
-        }
+        mink_hit h = changed | other ? w.swept[e] : w.contacts[e].hit;
         if (!(h.flags & MINK_HIT_CONTACT) || h.t > walls) continue;
         float vn = (vi.x - vj.x) * h.normal.x + (vi.y - vj.y) * h.normal.y;
         if (!(vn * s.params.dt * (1.0f - h.t) < -skin)) continue; /* parting, sliding past, or hardly closing */
@@ -230,11 +243,12 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
         w.flags[i] = MINK_SOLVE_FIRED;
     }
     me->moved = s.round + 1u;
-    /* It and every dynamic body of its list pick again next round. */
-    MINK_ATOMIC_MAX(&me->dirty, s.round + 1u);
+    /* It and every dynamic body of its list pick again next round. Every item of this pass stores
+     * the same value, above any already there, and none reads it: plain stores, no atomics. */
+    me->dirty = s.round + 1u;
     for (uint32_t c = w.adj_start[i]; c < w.adj_start[i] + w.adj_fill[i]; c++) {
         uint32_t bits = w.contacts[c].other;
-        if (bits & MINK_CONTACT_DYNAMIC) MINK_ATOMIC_MAX(&w.solve[bits & MINK_CONTACT_SLOT].dirty, s.round + 1u);
+        if (bits & MINK_CONTACT_DYNAMIC) w.solve[bits & MINK_CONTACT_SLOT].dirty = s.round + 1u;
     }
     mink_emit_event(w, i, j, me->hit, 0.0f, 1.0f, 0u, s.round);
     MINK_ATOMIC_INC(&w.counters[0]);

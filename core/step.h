@@ -77,6 +77,8 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t
     }
     w.contacts[ia] = ca;
     w.contacts[ib] = cb;
+    w.twin[ia] = ib;
+    w.twin[ib] = ia;
 }
 
 /* ---- pass 6: resolution ------------------------------------------------------------------------ */

@@ -186,6 +186,7 @@ typedef struct mink_grid {
     X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: near contacts, written from the list's start */ \
     X(ADJ_BACK, adj_back, uint32_t)                  /* per slot: far contacts, written from its end */ \
     X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
+    X(TWIN, twin, uint32_t)                          /* per pair end: where the pair's other end is */ \
     X(SWEPT, swept, mink_hit)                        /* per pair end: its contact swept again in the impulse rounds */ \
     X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
     X(WVEL, wvel, mink_vec2)                         /* per slot: velocity in the impulse rounds */ \

@@ -69,7 +69,10 @@ typedef enum mink_kernel_id {
     MINK_KERNEL_WORLD_DEGREE,
     MINK_KERNEL_WORLD_RESOLVE,
     MINK_KERNEL_WORLD_RESOLVE_POLYGON,
-    MINK_KERNEL_WORLD_PICK, /* + 1: any shapes, as the narrowphase */
+    MINK_KERNEL_WORLD_RESWEEP, /* + 1: any shapes, as the narrowphase */
+    MINK_KERNEL_WORLD_RESWEEP_POLYGON,
+    MINK_KERNEL_WORLD_PICK,
+
     MINK_KERNEL_WORLD_PICK_POLYGON,
     MINK_KERNEL_WORLD_FIRE,
     MINK_KERNEL_WORLD_SAFETY, /* + 1: any shapes */

@@ -153,6 +153,7 @@ typedef enum mink_world_pass {
     MINK_PASS_PAIRS_WRITE, /* the same items: their pairs, where the scan put them */
     MINK_PASS_DEGREE,      /* per pair: both bodies' list sizes */
     MINK_PASS_NARROW,      /* per pair: the sweep, into both bodies' lists */
+    MINK_PASS_RESWEEP,     /* per listed body, an impulse round after the first: its contacts swept again */
     MINK_PASS_PICK,        /* per slot (later rounds: listed body), an impulse round: the contact it would take */
     MINK_PASS_FIRE,        /* per listed body, an impulse round: the impulse of a pair that picked each other */
     MINK_PASS_RESOLVE,     /* per slot: its moves, its new position and velocity, its events */

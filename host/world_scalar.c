@@ -66,6 +66,9 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
     case MINK_PASS_NARROW:
         for (uint32_t k = 0; k < s->pairs; k++) mink_narrow_item(v, *s, k);
         break;
+    case MINK_PASS_RESWEEP:
+        for (uint32_t k = 0; k < s->listed; k++) mink_resweep_item(v, *s, k);
+        break;
     case MINK_PASS_PICK:
         for (uint32_t k = 0; k < (s->round == 0 ? n : s->listed); k++) mink_pick_item(v, *s, k);
         break;

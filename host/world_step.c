@@ -62,6 +62,7 @@ static mink_status reserve_pairs(mink_world *w, size_t pairs) {
     mink_status status = mink__world_reserve(w, MINK_WB_PAIRS, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_PAIR_ENTRIES, pairs * sizeof(mink_world_pair), 0);
     if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_CONTACTS, pairs * 2 * sizeof(mink_contact), 0);
+    if (status == MINK_OK) status = mink__world_reserve(w, MINK_WB_TWIN, pairs * 2 * 4, 0);
     return status;
 }
 
@@ -172,6 +173,7 @@ static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_st
     uint32_t fired = 1;
     STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 3 * 4, 4));
     for (s->round = 0; s->round < w->rounds && fired > 0; s->round++) {
+        if (s->round > 0) STEP_TRY(be->pass(w, MINK_PASS_RESWEEP, s)); /* the changed bodies' contacts */
         STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and zeroes the round's count */
         if (s->round == 0) {
             STEP_TRY(be->read(w, MINK_WB_COUNTERS, 3, 1, &s->listed));
@@ -246,7 +248,7 @@ static void release_scratch(mink_world *w) {
     w->query_grid.valid = 0; /* its arrays go too */
     const mink_world_buf scratch[] = {MINK_WB_KEYS,  MINK_WB_ORDER, MINK_WB_KEYS2,        MINK_WB_ORDER2,
                                       MINK_WB_KEPT,  MINK_WB_ENTRIES, MINK_WB_FOUND,      MINK_WB_PAIRS,
-                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_SWEPT, MINK_WB_RADIX, MINK_WB_SUMS,
+                                      MINK_WB_PAIR_ENTRIES, MINK_WB_CONTACTS, MINK_WB_TWIN, MINK_WB_SWEPT, MINK_WB_RADIX, MINK_WB_SUMS,
                                       MINK_WB_PAIRS2};
     for (size_t k = 0; k < sizeof scratch / sizeof scratch[0]; k++) mink__world_release(w, scratch[k]);
 }

@@ -92,7 +92,10 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
     }
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_kernel, s.pairs, mink_narrow_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygon_kernel, s.pairs, mink_narrow_item, 1u)
-/* The first pick runs over every slot, the others over the bodies it listed. */
+/* The first pick runs over every slot, the others (and the sweeps before them) over the bodies it
+ * listed. */
+MINK_SHAPES_PASS_KERNEL(mink_world_resweep_kernel, s.listed, mink_resweep_item, 0u)
+MINK_SHAPES_PASS_KERNEL(mink_world_resweep_polygon_kernel, s.listed, mink_resweep_item, 1u)
 MINK_SHAPES_PASS_KERNEL(mink_world_pick_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 0u)
 MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygon_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 1u)
 MINK_SHAPES_PASS_KERNEL(mink_world_resolve_kernel, s.slots, mink_resolve_item, 0u)
