@@ -280,7 +280,7 @@ static int row_float(row w, int c, int required, const char *kind, float *out) {
 static int row_points(row w, mink_vec2 *pts, uint32_t *count) {
     int at = w.r->col[w.body][CLI_COL_POINTS];
     if (at < 0)
-        return fail(w.r, "line %llu: a polygon needs column '%c_points', which the header lacks",
+        return fail(w.r, "line %llu: a polygon or capsule needs column '%c_points', which the header lacks",
                     (unsigned long long)w.r->line, 'a' + w.body);
     const char *s = w.fields[at];
     uint32_t n = 0, values = 0;
@@ -309,8 +309,9 @@ static int row_body(row w, mink_body *b) {
     uint32_t type = !strcmp(kind, "box")      ? MINK_SHAPE_AABB
                     : !strcmp(kind, "circle")  ? MINK_SHAPE_CIRCLE
                     : !strcmp(kind, "polygon") ? MINK_SHAPE_POLYGON
+                    : !strcmp(kind, "capsule") ? MINK_SHAPE_CAPSULE
                                                : 0;
-    if (type == 0) return row_fail(w, CLI_COL_KIND, "box, circle or polygon", kind);
+    if (type == 0) return row_fail(w, CLI_COL_KIND, "box, circle, polygon or capsule", kind);
     mink_vec2 v;
     float spin;
     if (row_float(w, CLI_COL_VX, 1, kind, &v.x) || row_float(w, CLI_COL_VY, 1, kind, &v.y) ||
@@ -324,6 +325,17 @@ static int row_body(row w, mink_body *b) {
                        row_float(w, CLI_COL_MAXX, 1, kind, &box->max.x) || row_float(w, CLI_COL_MAXY, 1, kind, &box->max.y)
                    ? -1
                    : 0;
+    }
+    if (type == MINK_SHAPE_CAPSULE) { /* its two centres as points, and its radius */
+        mink_vec2 ends[MINK_MAX_POLYGON_VERTICES];
+        uint32_t n = 0;
+        if (row_float(w, CLI_COL_R, 1, kind, &b->shape.capsule.radius) || row_points(w, ends, &n)) return -1;
+        if (n != 2)
+            return row_fail(w, CLI_COL_POINTS, "a capsule's two centres as 'x1 y1 x2 y2'",
+                            w.fields[w.r->col[w.body][CLI_COL_POINTS]]);
+        b->shape.capsule.center1 = ends[0];
+        b->shape.capsule.center2 = ends[1];
+        return 0;
     }
     mink_vec2 at;
     if (row_float(w, CLI_COL_X, 1, kind, &at.x) || row_float(w, CLI_COL_Y, 1, kind, &at.y)) return -1;
@@ -482,6 +494,11 @@ static int write_body(FILE *f, const mink_body *b, int first) {
         for (uint32_t i = 0; i < p->count && i < MINK_MAX_POLYGON_VERTICES; i++)
             if (fprintf(f, "%s" F9 " " F9, i ? " " : "", (double)p->vertices[i].x, (double)p->vertices[i].y) < 0)
                 return -1;
+    } else if (b->type == MINK_SHAPE_CAPSULE) {
+        const mink_capsule *c = &b->shape.capsule;
+        if (fprintf(f, "%scapsule,,,,,,," F9 ",," F9 " " F9 " " F9 " " F9, sep, (double)c->radius, (double)c->center1.x,
+                    (double)c->center1.y, (double)c->center2.x, (double)c->center2.y) < 0)
+            return -1;
     } else {
         errno = EINVAL; /* CSV has no word for it: better no file than a body of another kind */
         return -1;

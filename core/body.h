@@ -7,6 +7,7 @@
 #ifndef MINK_CORE_BODY_H
 #define MINK_CORE_BODY_H
 
+#include "core/capsule.h"
 #include "core/rotating.h"
 #include "mink/body.h"
 
@@ -43,23 +44,36 @@ MINK_INLINE mink_body mink__body_polygon(mink_polygon p, mink_vec2 v) {
     return b;
 }
 
+/* The body of mink_body_capsule (mink/body.h). */
+MINK_INLINE mink_body mink__body_capsule(mink_capsule c, mink_vec2 v) {
+    mink_body b = mink__body_zero(MINK_SHAPE_CAPSULE, v);
+    b.shape.capsule = c;
+    return b;
+}
+
 /* The body of mink_body_is_valid (mink/body.h). */
 MINK_INLINE int mink__body_is_valid(mink_body b) {
     if (!mink__vec2_is_valid(b.velocity) || !mink_isfinite(b.angular_velocity)) return 0;
     if (b.type == MINK_SHAPE_AABB) return mink__aabb_is_valid(b.shape.aabb);
     if (b.type == MINK_SHAPE_CIRCLE) return mink__circle_is_valid(b.shape.circle);
     if (b.type == MINK_SHAPE_POLYGON) return mink__polygon_is_valid(b.shape.polygon);
+    if (b.type == MINK_SHAPE_CAPSULE) return mink__capsule_is_valid(b.shape.capsule);
     return 0;
 }
 
-/// Whether the body's shape turns during the step (a turning circle is the same disk).
-MINK_INLINE int mink_body_turns(mink_body b) { return b.type != MINK_SHAPE_CIRCLE && b.angular_velocity != 0.0f; }
+/// Whether the body's shape turns during the step (a turning circle, or a capsule of one point, is
+/// the same disk).
+MINK_INLINE int mink_body_turns(mink_body b) {
+    return b.type != MINK_SHAPE_CIRCLE && b.angular_velocity != 0.0f &&
+           !(b.type == MINK_SHAPE_CAPSULE && mink_capsule_is_circle(b.shape.capsule));
+}
 
 /* ---- any two bodies without turning: the exact sweeps -------------------------------------- */
 
-/// Any two bodies, angular velocities left out: box, circle and polygon in either order, each pair
-/// by its exact sweep; a pair in the other order is the mirror (the normal reversed).
-MINK_INLINE mink_hit mink_sweep_bodies_linear(mink_body a, mink_body b, float dt) {
+/// Any two bodies of boxes, circles and polygons, angular velocities left out, each pair by its
+/// exact sweep; a pair in the other order is the mirror (the normal reversed). A world (no
+/// capsules yet) calls this one: the capsule sweeps left out of its kernels' code.
+MINK_INLINE mink_hit mink_sweep_bodies_polygonal(mink_body a, mink_body b, float dt) {
     mink_vec2 va = a.velocity, vb = b.velocity;
     uint32_t ta = a.type, tb = b.type;
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_AABB) return mink__sweep_aabb(a.shape.aabb, va, b.shape.aabb, vb, dt);
@@ -80,6 +94,56 @@ MINK_INLINE mink_hit mink_sweep_bodies_linear(mink_body a, mink_body b, float dt
     if (ta == MINK_SHAPE_POLYGON && tb == MINK_SHAPE_CIRCLE)
         return mink__sweep_polygon_circle(a.shape.polygon, va, b.shape.circle, vb, dt);
     return mink_hit_invalid();
+}
+
+/// Capsule a against a shape of any kind held as a body's (type and union), for the mixed
+/// batches: the same bits as the typed functions above, with one hull and one sweep in the code
+/// (the kernels' work-items keep every branch's locals: four sweeps inlined made the mixed
+/// kernel's frame four hulls larger).
+MINK_INLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32_t type, mink_aabb box,
+                                            mink_circle circle, const mink_polygon *polygon, mink_capsule other,
+                                            mink_vec2 vb, float dt) {
+    if (type == MINK_SHAPE_CAPSULE && mink__capsule_is_valid(other) && mink_capsule_is_circle(other)) {
+        type = MINK_SHAPE_CIRCLE;
+        circle = mink_capsule_circle(other);
+    }
+    int valid = type == MINK_SHAPE_AABB      ? mink__aabb_is_valid(box)
+                : type == MINK_SHAPE_CIRCLE  ? mink__circle_is_valid(circle)
+                : type == MINK_SHAPE_POLYGON ? mink__polygon_is_valid(*polygon)
+                : type == MINK_SHAPE_CAPSULE ? mink__capsule_is_valid(other)
+                                             : 0;
+    if (!mink__capsule_is_valid(a) || !valid || !mink_step_is_valid(va, vb, dt)) return mink_hit_invalid();
+    if (mink_capsule_is_circle(a)) { /* a circle against the other: as the circle's own sweeps */
+        mink_circle ca = mink_capsule_circle(a);
+        if (type == MINK_SHAPE_AABB) return mink__sweep_circle_aabb(ca, va, box, vb, dt);
+        if (type == MINK_SHAPE_CIRCLE) return mink__sweep_circle(ca, va, circle, vb, dt);
+        if (type == MINK_SHAPE_POLYGON) return mink_sweep_circle_polygon(ca, va, *polygon, vb, dt);
+        return mink_hit_mirror(mink__sweep_capsule_circle(other, vb, ca, va, dt));
+    }
+    mink_vec2 cb = type == MINK_SHAPE_AABB      ? mink_aabb_center(box)
+                   : type == MINK_SHAPE_CIRCLE  ? circle.center
+                   : type == MINK_SHAPE_POLYGON ? polygon->position
+                                                : mink_capsule_middle(other);
+    float rb = type == MINK_SHAPE_AABB      ? mink_aabb_reach(box)
+               : type == MINK_SHAPE_CIRCLE  ? circle.radius
+               : type == MINK_SHAPE_POLYGON ? polygon->radius
+                                            : mink_capsule_reach(other);
+    if (mink_clearly_apart(mink_capsule_middle(a), mink_capsule_reach(a), va, cb, rb, vb, dt)) return mink_hit_none();
+    mink_hull hb = type == MINK_SHAPE_AABB      ? mink_aabb_hull(box)
+                   : type == MINK_SHAPE_CIRCLE  ? mink_point_hull(circle.center, circle.radius)
+                   : type == MINK_SHAPE_POLYGON ? mink_polygon_hull(*polygon, mink_v2(0.0f, 0.0f), polygon->angle)
+                                                : mink_capsule_hull(other);
+    return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
+}
+
+/// Any two bodies, angular velocities left out: box, circle, polygon and capsule in either order.
+MINK_INLINE mink_hit mink_sweep_bodies_linear(mink_body a, mink_body b, float dt) {
+    if (a.type != MINK_SHAPE_CAPSULE && b.type != MINK_SHAPE_CAPSULE) return mink_sweep_bodies_polygonal(a, b, dt);
+    int swap = a.type != MINK_SHAPE_CAPSULE; /* the capsule first */
+    mink_body c = swap ? b : a, o = swap ? a : b;
+    mink_hit h = mink_sweep_capsule_any(c.shape.capsule, c.velocity, o.type, o.shape.aabb, o.shape.circle,
+                                        &o.shape.polygon, o.shape.capsule, o.velocity, dt);
+    return swap ? mink_hit_mirror(h) : h;
 }
 
 /* ---- turning bodies: conservative advancement ------------------------------------------------ */
@@ -105,11 +169,21 @@ MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
             m.hull.v[i] = p.vertices[i];
             m.hull.n[i] = p.normals[i];
         }
+        for (uint32_t i = MINK_MAX_POLYGON_VERTICES; i < MINK_MAX_HULL_VERTICES; i++)
+            m.hull.v[i] = m.hull.n[i] = mink_v2(0.0f, 0.0f);
         m.hull.count = m.hull.axes = p.count;
         m.hull.radius = 0.0f;
         m.center = p.position;
         m.angle = p.angle;
         m.reach = p.radius;
+    } else if (b.type == MINK_SHAPE_CAPSULE) { /* its segment about its middle, rounded */
+        mink_capsule c = b.shape.capsule;
+        m.center = mink_capsule_middle(c);
+        mink_capsule about = c;
+        about.center1 = mink_v2(c.center1.x - m.center.x, c.center1.y - m.center.y);
+        about.center2 = mink_v2(c.center2.x - m.center.x, c.center2.y - m.center.y);
+        m.hull = mink_capsule_hull(about);
+        m.reach = mink_maxf(mink_length(about.center1), mink_length(about.center2));
     } else { /* a circle: one vertex, rounded; turning changes nothing */
         m.hull = mink_point_hull(mink_v2(0.0f, 0.0f), b.shape.circle.radius);
         m.center = b.shape.circle.center;

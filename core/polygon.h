@@ -141,12 +141,15 @@ MINK_INLINE const char *mink__polygon_check_string(mink_polygon_check why) {
 
 /* ---- hulls: a shape placed in the world ------------------------------------------------------ */
 
+/// A hull holds a polygon, or a polygon summed with a segment (core/capsule.h): two more corners.
+#define MINK_MAX_HULL_VERTICES (MINK_MAX_POLYGON_VERTICES + 2)
+
 /// A convex shape in world coordinates: `count` vertices counter-clockwise (1 for a circle's
-/// centre), the unit outward normals of the first `axes` edges (the separating axes SAT tries),
-/// and a radius that rounds it (0 for polygons and boxes).
+/// centre, 2 for a capsule's segment), the unit outward normals of the first `axes` edges (the
+/// separating axes SAT tries), and a radius that rounds it (0 for polygons and boxes).
 typedef struct mink_hull {
-    mink_vec2 v[MINK_MAX_POLYGON_VERTICES];
-    mink_vec2 n[MINK_MAX_POLYGON_VERTICES];
+    mink_vec2 v[MINK_MAX_HULL_VERTICES];
+    mink_vec2 n[MINK_MAX_HULL_VERTICES];
     uint32_t count, axes;
     float radius;
 } mink_hull;
@@ -162,6 +165,7 @@ MINK_INLINE mink_hull mink_polygon_hull(mink_polygon p, mink_vec2 offset, float 
         h.v[i] = mink_v2(at.x + v.x, at.y + v.y);
         h.n[i] = mink_rotate(p.normals[i], s, c);
     }
+    for (uint32_t i = MINK_MAX_POLYGON_VERTICES; i < MINK_MAX_HULL_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
     h.count = h.axes = p.count;
     h.radius = 0.0f;
     return h;
@@ -171,7 +175,7 @@ MINK_INLINE mink_hull mink_polygon_hull(mink_polygon p, mink_vec2 offset, float 
 /// an axis), and projections on them are the box's own coordinates, exactly (x·1 + y·0 = x).
 MINK_INLINE mink_hull mink_aabb_hull(mink_aabb b) {
     mink_hull h;
-    for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
+    for (uint32_t i = 0; i < MINK_MAX_HULL_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
     h.v[0] = b.min;
     h.v[1] = mink_v2(b.max.x, b.min.y);
     h.v[2] = b.max;
@@ -189,7 +193,7 @@ MINK_INLINE mink_hull mink_aabb_hull(mink_aabb b) {
 /// A point rounded by r (a circle's centre): one vertex, no axes of its own.
 MINK_INLINE mink_hull mink_point_hull(mink_vec2 p, float r) {
     mink_hull h;
-    for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
+    for (uint32_t i = 0; i < MINK_MAX_HULL_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
     h.v[0] = p;
     h.count = 1u;
     h.axes = 0u;
@@ -227,8 +231,9 @@ MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
 /// (and a few ulps of where they lie), so a vertex gives a point and two parallel edges the middle
 /// of the segment they share. All of it about a's first vertex: projections of whole coordinates
 /// far from the origin (|x| near 1800) rounded by more than that tolerance, split a face's
-/// vertices, and put the point between the shapes.
-MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull *b0, mink_vec2 N) {
+/// vertices, and put the point between the shapes. `flat` widens the tolerance: a capsule's
+/// segment has no depth along N when it lies flat against b, and its length decides instead.
+MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_hull *b0, mink_vec2 N, float flat) {
     mink_vec2 ref = a0->v[0];
     mink_hull a = mink_hull_offset(*a0, mink_v2(-ref.x, -ref.y)), b = mink_hull_offset(*b0, mink_v2(-ref.x, -ref.y));
     mink_vec2 T = mink_v2(-N.y, N.x);
@@ -236,7 +241,7 @@ MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull 
     mink_hull_project(&a, N, &alo, &ahi);
     mink_hull_project(&b, N, &blo, &bhi);
     /* And a few ulps of the coordinates: the vertices were rounded where they lie. */
-    float tol = ((ahi - alo) + (bhi - blo)) * 0.000244140625f + (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
+    float tol = ((ahi - alo) + (bhi - blo) + flat) * 0.000244140625f + (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
     float at0 = MINK_INF, at1 = -MINK_INF, bt0 = MINK_INF, bt1 = -MINK_INF;
     for (uint32_t i = 0; i < a.count; i++) {
         float t = mink_dot(a.v[i], T);
@@ -253,6 +258,9 @@ MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull 
     float along = (alo + bhi) * 0.5f;
     float across = (mink_maxf(at0, bt0) + mink_minf(at1, bt1)) * 0.5f;
     return mink_v2(ref.x + (N.x * along + T.x * across), ref.y + (N.y * along + T.y * across));
+}
+MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull *b0, mink_vec2 N) {
+    return mink_hull_meet_point_flat(a0, b0, N, 0.0f);
 }
 
 /* ---- swept SAT --------------------------------------------------------------------------------- */
@@ -361,6 +369,7 @@ MINK_INLINE mink_hit mink__sweep_polygon_aabb(mink_polygon a, mink_vec2 va, mink
 /// The feature of hull b nearest to the point q: returns −1 for a face, with *face its index
 /// (the face of greatest separation, which is the nearest one when q projects onto it, and when q
 /// is inside), or the index of the vertex q lies beyond. *sep is q's separation from that face.
+/// b may be a segment (two vertices): then q on its line beyond an end lies beyond that vertex.
 MINK_INLINE int mink_hull_feature(const mink_hull *b, mink_vec2 q, uint32_t *face, float *sep) {
     uint32_t best = 0;
     float s = -MINK_INF;
@@ -370,7 +379,8 @@ MINK_INLINE int mink_hull_feature(const mink_hull *b, mink_vec2 q, uint32_t *fac
     }
     *face = best;
     *sep = s;
-    if (!(s > 0.0f)) return -1;
+    /* Inside every face: inside the polygon; a segment's (two faces, one line) only on it. */
+    if (!(s > 0.0f) && b->count != 2u) return -1;
     uint32_t j = best + 1 < b->count ? best + 1 : 0;
     mink_vec2 v1 = b->v[best], v2 = b->v[j];
     mink_vec2 e = mink_v2(v2.x - v1.x, v2.y - v1.y);

@@ -58,6 +58,18 @@ MINK_INLINE void mink_vertex_edge_closest(const mink_hull *a, const mink_hull *b
     }
 }
 
+/// One axis n of SAT between hulls a and b: how far apart they are along it, either way; the
+/// greatest so far in *sep, its direction (from a towards b) in *dir.
+MINK_INLINE void mink_core_axis(const mink_hull *a, const mink_hull *b, mink_vec2 n, float *sep, mink_vec2 *dir) {
+    float alo, ahi, blo, bhi;
+    mink_hull_project(a, n, &alo, &ahi);
+    mink_hull_project(b, n, &blo, &bhi);
+    /* Both sides of the axis: a box's hull names only two of its four normals. */
+    float above = blo - ahi, below = alo - bhi; /* b beyond a along +n, or along −n */
+    if (above > *sep) { *sep = above; *dir = n; }
+    if (below > *sep) { *sep = below; *dir = mink_v2(-n.x, -n.y); }
+}
+
 /// The distance between the cores of two hulls (their vertices' convex hulls; radii left out),
 /// the closest points *pa, *pb, and in *axis the unit direction from a's towards b's (when the
 /// cores touch or overlap, the distance is 0 and the axis the one of greatest separation). The
@@ -81,16 +93,11 @@ MINK_INLINE float mink_hull_core_distance(const mink_hull *a0, const mink_hull *
 
     float sep = -MINK_INF;
     mink_vec2 dir = mink_v2(-1.0f, 0.0f);
-    for (uint32_t k = 0; k < a.axes + b.axes; k++) {
-        mink_vec2 n = k < a.axes ? a.n[k] : b.n[k - a.axes];
-        float alo, ahi, blo, bhi;
-        mink_hull_project(&a, n, &alo, &ahi);
-        mink_hull_project(&b, n, &blo, &bhi);
-        /* Both sides of the axis: a box's hull names only two of its four normals. */
-        float above = blo - ahi, below = alo - bhi; /* b beyond a along +n, or along −n */
-        if (above > sep) { sep = above; dir = n; }
-        if (below > sep) { sep = below; dir = mink_v2(-n.x, -n.y); }
-    }
+    for (uint32_t k = 0; k < a.axes + b.axes; k++) mink_core_axis(&a, &b, k < a.axes ? a.n[k] : b.n[k - a.axes], &sep, &dir);
+    /* A segment (a capsule's core) also separates along itself: two segments on one line, or a
+     * point on its line beyond an end, are apart though no normal says so. */
+    if (a.count == 2u) mink_core_axis(&a, &b, mink_v2(0.0f - a.n[0].y, a.n[0].x), &sep, &dir);
+    if (b.count == 2u) mink_core_axis(&a, &b, mink_v2(0.0f - b.n[0].y, b.n[0].x), &sep, &dir);
     float best = MINK_INF;
     mink_vec2 qa = a.v[0], qb = b.v[0];
     if (a.axes + b.axes > 0u && !(sep > 0.0f)) {

@@ -284,7 +284,7 @@ MINK_INLINE mink_body mink_shape_place(MINK_GLOBAL const mink_shape *s, mink_vec
     return b;
 }
 
-/// mink_sweep_bodies_linear over dt 1 of shape a at pa moving by ma and shape b at pb moving by
+/// mink_sweep_bodies_polygonal over dt 1 of shape a at pa moving by ma and shape b at pb moving by
 /// mb, with the same calls and bits. Boxes and circles are swept as themselves and shapes are
 /// read through pointers: a mink_body or mink_shape has room for a polygon, and copying two of
 /// each a pair was the scalar narrowphase's largest cost. `polygons` 0 says neither is a polygon:
@@ -305,7 +305,7 @@ MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec
         return mink_hit_mirror(
             mink__sweep_circle_aabb(mink_shape_circle_at(b, pb), mb, mink_shape_aabb_at(a, pa), ma, 1.0f));
     if (!polygons) return mink_hit_invalid(); /* a polygon where none was said to be */
-    return mink_sweep_bodies_linear(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
+    return mink_sweep_bodies_polygonal(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
 }
 
 /// The box around a shape at p (a polygon's: its bounding circle's).

@@ -51,11 +51,20 @@ mink_status mink__context_kernels(mink_context *ctx) {
      * polygon kernels' private records (a mink_pair is 328 bytes) its work-group function then
      * overflows its thread's stack. 256 is as fast for the small kernels (measured with
      * bench_batch) and within every device's limit, which the kernel may lower further. */
+    /* The kernels whose items hold two bodies and their hulls (the mixed, turning and ray
+     * batches, the world's and the queries' passes over polygons) get 64: at 256, PoCL's
+     * work-group function for the mixed batch outgrew its thread's stack once capsules joined
+     * mink_body, and wrote past it into the caller's memory. */
+    static const mink_kernel_id bodies[] = {
+        MINK_KERNEL_SWEEP_PAIR, MINK_KERNEL_SWEEP_ROTATING, MINK_KERNEL_SWEEP_RAY, MINK_KERNEL_WORLD_NARROW_POLYGON,
+        MINK_KERNEL_WORLD_RESOLVE_POLYGON, MINK_KERNEL_WORLD_RESWEEP_POLYGON, MINK_KERNEL_WORLD_PICK_POLYGON,
+        MINK_KERNEL_WORLD_SAFETY_POLYGON, MINK_KERNEL_QUERY_POLYGON, MINK_KERNEL_QUERY_MOVE_POLYGON};
     for (int k = 0; k < MINK_KERNEL_COUNT && status == MINK_OK; k++) {
-        size_t most = 0;
+        size_t most = 0, want = MINK_LOCAL_SIZE;
+        for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) want = (int)bodies[i] == k ? MINK_LOCAL_SIZE_BODIES : want;
         MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], ctx->cl_device, CL_KERNEL_WORK_GROUP_SIZE,
                                                   sizeof most, &most, NULL), fail);
-        ctx->local_size[k] = most == 0 ? 1 : (most < MINK_LOCAL_SIZE ? most : MINK_LOCAL_SIZE);
+        ctx->local_size[k] = most == 0 ? 1 : (most < want ? most : want);
     }
 fail:
     if (status != MINK_OK) { /* nothing half-built is kept: the next call that needs the device tries again */

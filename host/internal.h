@@ -41,8 +41,10 @@ _Static_assert(sizeof(mink_pair) == 328, "mink_pair must be 328 bytes");
 #define MINK_MAX_OUT 8
 #define MINK_MAX_ARRAYS (MINK_MAX_IN + MINK_MAX_OUT)
 
-/* The work-group size launches ask for (lowered to a kernel's own limit). */
+/* The work-group size launches ask for (lowered to a kernel's own limit), and for the kernels
+ * whose work-items hold whole bodies and hulls (context.c says why). */
 #define MINK_LOCAL_SIZE 256
+#define MINK_LOCAL_SIZE_BODIES 64
 
 /* One kernel per batch kind (core/kinds.h), then the layout check and the world's passes; the
  * table in program.c names them. A batch kind's kernel id is also its index in the kinds' tables. */

@@ -1,5 +1,5 @@
 /* host/query.c — the single queries of mink/geom.h, mink/polygon.h and mink/body.h, compiled
- * here once with the library's determinism flags (no contraction, IEEE division and sqrt), so a
+ * here (and mink/capsule.h's) once with the library's determinism flags (no contraction, IEEE division and sqrt), so a
  * program's own flags cannot change an answer: each is the inline core function the batches and
  * kernels run, and gives their bits. */
 #include "core/body.h"
@@ -44,12 +44,29 @@ mink_hit mink_overlap_polygon(mink_polygon a, mink_polygon b) { return mink__ove
 mink_hit mink_overlap_polygon_aabb(mink_polygon a, mink_aabb b) { return mink__overlap_polygon_aabb(a, b); }
 mink_hit mink_overlap_polygon_circle(mink_polygon a, mink_circle b) { return mink__overlap_polygon_circle(a, b); }
 
+/* ---- mink/capsule.h ---- */
+
+int mink_capsule_is_valid(mink_capsule c) { return mink__capsule_is_valid(c); }
+mink_hit mink_sweep_capsule(mink_capsule a, mink_vec2 va, mink_capsule b, mink_vec2 vb, float dt) {
+    return mink__sweep_capsule(a, va, b, vb, dt);
+}
+mink_hit mink_sweep_capsule_aabb(mink_capsule a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
+    return mink__sweep_capsule_aabb(a, va, b, vb, dt);
+}
+mink_hit mink_sweep_capsule_circle(mink_capsule a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
+    return mink__sweep_capsule_circle(a, va, b, vb, dt);
+}
+mink_hit mink_sweep_capsule_polygon(mink_capsule a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
+    return mink__sweep_capsule_polygon(a, va, b, vb, dt);
+}
+
 /* ---- mink/body.h ---- */
 
 mink_body mink_body_zero(uint32_t type, mink_vec2 v) { return mink__body_zero(type, v); }
 mink_body mink_body_aabb(mink_aabb box, mink_vec2 v) { return mink__body_aabb(box, v); }
 mink_body mink_body_circle(mink_circle c, mink_vec2 v) { return mink__body_circle(c, v); }
 mink_body mink_body_polygon(mink_polygon p, mink_vec2 v) { return mink__body_polygon(p, v); }
+mink_body mink_body_capsule(mink_capsule c, mink_vec2 v) { return mink__body_capsule(c, v); }
 int mink_body_is_valid(mink_body b) { return mink__body_is_valid(b); }
 mink_hit mink_sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc, uint32_t *iterations) {
     return mink__sweep_rotating(a, b, dt, desc, iterations);

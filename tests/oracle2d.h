@@ -145,12 +145,28 @@ static inline dshape d_circle(mink_circle c) {
     return s;
 }
 
+/* A capsule: its two centres rounded by its radius, turned by angle about its middle. */
+static inline dshape d_capsule(mink_capsule k, double angle) {
+    dshape s;
+    double mx = ((double)k.center1.x + k.center2.x) / 2, my = ((double)k.center1.y + k.center2.y) / 2;
+    double c = cos(angle), sn = sin(angle);
+    const mink_vec2 ends[2] = {k.center1, k.center2};
+    for (int i = 0; i < 2; i++) {
+        double x = ends[i].x - mx, y = ends[i].y - my;
+        s.v[i] = (dv2){mx + (c * x - sn * y), my + (sn * x + c * y)};
+    }
+    s.n = 2;
+    s.r = k.radius;
+    return s;
+}
+
 /* A body at time t of a step dt, turned by its angular velocity. */
 static inline dshape d_body_at(const mink_body *b, double dt, double t) {
     dshape s;
     double turn = (double)b->angular_velocity * dt * t;
     if (b->type == MINK_SHAPE_AABB) s = d_box(b->shape.aabb, turn);
     else if (b->type == MINK_SHAPE_CIRCLE) s = d_circle(b->shape.circle);
+    else if (b->type == MINK_SHAPE_CAPSULE) s = d_capsule(b->shape.capsule, turn);
     else s = d_polygon(&b->shape.polygon, turn);
     for (int i = 0; i < s.n; i++) s.v[i].x += b->velocity.x * dt * t, s.v[i].y += b->velocity.y * dt * t;
     return s;

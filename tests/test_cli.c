@@ -116,6 +116,9 @@ static void put_body(FILE *f, const mink_body *b) {
     else if (b->type == MINK_SHAPE_CIRCLE)
         fprintf(f, "circle,,,,,%.9g,%.9g,%.9g,,,", b->shape.circle.center.x, b->shape.circle.center.y,
                 b->shape.circle.radius);
+    else if (b->type == MINK_SHAPE_CAPSULE)
+        fprintf(f, "capsule,,,,,,,%.9g,,%.9g %.9g %.9g %.9g,", b->shape.capsule.radius, b->shape.capsule.center1.x,
+                b->shape.capsule.center1.y, b->shape.capsule.center2.x, b->shape.capsule.center2.y);
     else {
         const mink_polygon *p = &b->shape.polygon;
         fprintf(f, "polygon,,,,,%.9g,%.9g,,%.9g,", p->position.x, p->position.y, p->angle);
@@ -215,6 +218,15 @@ static mink_pair *make_batch(void) {
         p[2 * N / 3 + i].b = mink_body_polygon(poly[i].b, poly[i].vb);
     }
     free(poly);
+    /* capsules among them, turning ones too (every 9th b from the 20th) */
+    for (size_t i = 20; i < N; i += 9) {
+        mink_vec2 at = p[i].a.velocity;
+        float k = (float)(i % 7);
+        mink_body c = mink_body_capsule((mink_capsule){{at.x * 0.1f, k * 0.3f}, {at.x * 0.1f + k * 0.5f, -1.0f}, 0.25f * k},
+                                        mink_v2(-at.x, 0.5f * k));
+        c.angular_velocity = i >= N / 3 && i < 2 * N / 3 ? 0.5f * k : 0.0f;
+        p[i].b = c;
+    }
     /* invalid geometry in well-formed rows: an inverted box, a NaN, a negative radius */
     p[10].a = mink_body_aabb((mink_aabb){{1, 1}, {0, 0}}, mink_v2(0, 0));
     p[11].b.velocity.x = NAN;
@@ -338,7 +350,7 @@ static void malformed_csv(void **state) {
          "line 2: 12 fields, expected 13 as in the header"},
         {"kind.csv", "a_kind,a_minx,a_miny,a_maxx,a_maxy,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
                      "box,0,0,1,1,0,0,triangle,5,5,1,0,0\n",
-         "line 2, column 8 (b_kind): expected box, circle or polygon, got 'triangle'"},
+         "line 2, column 8 (b_kind): expected box, circle, polygon or capsule, got 'triangle'"},
         {"points.csv", "a_kind,a_x,a_y,a_points,a_vx,a_vy,b_kind,b_x,b_y,b_r,b_vx,b_vy\n"
                        "polygon,0,0,0 0 1 0 1,0,0,circle,5,5,1,0,0\n",
          "(a_points): expected an even count of numbers"},

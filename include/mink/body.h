@@ -2,6 +2,7 @@
 #ifndef MINK_BODY_H
 #define MINK_BODY_H
 
+#include "mink/capsule.h"
 #include "mink/rotating.h"
 
 /// The shape a mink_body holds. 0 is no shape: a zeroed body gives an INVALID result.
@@ -10,19 +11,22 @@ enum {
     MINK_SHAPE_AABB = 1,
     MINK_SHAPE_CIRCLE = 2,
     MINK_SHAPE_POLYGON = 3,
+    MINK_SHAPE_CAPSULE = 4,
 };
 
 /// A moving shape of any kind, for mixed batches. 164 bytes (the polygon sets the size: batches
 /// of boxes or circles alone are smaller and faster through their typed entry points).
 typedef struct mink_body {
-    uint32_t type;          ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON
+    uint32_t type;          ///< MINK_SHAPE_AABB, _CIRCLE, _POLYGON or _CAPSULE
     mink_vec2 velocity;     ///< units per unit of time; the step moves it by velocity·dt
     float angular_velocity; ///< radians per unit of time, counter-clockwise; a box turns about its
-                            ///< centre, a polygon about its position; a circle's is ignored
+                            ///< centre, a polygon about its position, a capsule about the middle
+                            ///< of its segment; a circle's is ignored
     union {
         mink_aabb aabb;     ///< at angle 0 at the start of the step
         mink_circle circle;
         mink_polygon polygon;
+        mink_capsule capsule; ///< where it stands at the start of the step
     } shape;
 } mink_body;
 
@@ -62,9 +66,12 @@ mink_body mink_body_circle(mink_circle c, mink_vec2 v);
 /// A body holding a polygon (from mink_polygon_make), moving with velocity v, not turning.
 mink_body mink_body_polygon(mink_polygon p, mink_vec2 v);
 
+/// A body holding a capsule, moving with velocity v, not turning.
+mink_body mink_body_capsule(mink_capsule c, mink_vec2 v);
+
 int mink_body_is_valid(mink_body b);
 
-/// Swept test for any two bodies that may turn: box, circle or polygon, with linear and angular
+/// Swept test for any two bodies that may turn: box, circle, polygon or capsule, with linear and angular
 /// velocity, over a step of dt (finite, >= 0), by conservative advancement (the method: mink_advance in core/rotating.h).
 ///   - Overlapping at t = 0: the exact discrete result (OVERLAP, minimum translation vector).
 ///   - Otherwise CONTACT at a time t no later than the true first contact, at which the shapes are

@@ -205,7 +205,7 @@ mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aa
 
 /// A mixed batch: each pair holds two tagged bodies of any shape, in either order (a box–circle
 /// pair gives the mirror of circle–box: the normal reversed). Results come back in input order.
-/// A pair where a box or polygon turns is answered by conservative advancement with the default
+/// A pair where a box, polygon or capsule turns is answered by conservative advancement with the default
 /// mink_rotating_desc (see mink_sweep_bodies).
 mink_status mink_batch_sweep(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
                              mink_hit *hits);

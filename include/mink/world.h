@@ -31,7 +31,7 @@
 /// centre, a polygon's position. Shapes live in a world's table and bodies name them by id, so a
 /// million bullets share one circle. 152 bytes.
 typedef struct mink_shape {
-    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON
+    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON (not yet capsules)
     union {
         mink_aabb aabb;
         mink_circle circle;

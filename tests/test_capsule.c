@@ -1,0 +1,338 @@
+/* tests/test_capsule.c — capsules (issue 31): hand-computed cases (end on, flat, collinear,
+ * touching, grazing, zero radius, zero length, rays from inside, along a face, ending on it), random
+ * pairs of every kind against the double-precision oracle of oracle2d.h (a capsule there is two
+ * points rounded by a radius, met through the hull of all vertex differences: no code or method
+ * shared with mink's), OpenCL == scalar under memcmp for mixed, rotating and ray batches, and
+ * turning capsules by conservative advancement against sampled true contacts. */
+#include "oracle_check.h"
+
+static mink_capsule capsule(float x1, float y1, float x2, float y2, float r) {
+    return (mink_capsule){{x1, y1}, {x2, y2}, r};
+}
+
+static mink_aabb box(float x0, float y0, float x1, float y1) { return (mink_aabb){{x0, y0}, {x1, y1}}; }
+
+static void assert_hit(mink_hit h, uint32_t flags, float t, float nx, float ny, float px, float py) {
+    if (h.flags != flags || h.t != t || h.normal.x != nx || h.normal.y != ny || h.point.x != px || h.point.y != py) {
+        print_hit("got", &h);
+        fail_msg("want flags %u t %a normal (%a, %a) point (%a, %a)", flags, (double)t, (double)nx, (double)ny,
+                 (double)px, (double)py);
+    }
+}
+
+/* ---- hand-computed cases ----------------------------------------------------------------------- */
+
+static void end_on_against_a_box(void **state) {
+    (void)state;
+    /* The right end's disk (x 2 + 0.5) reaches the box's face at x 5 after 2.5 of 10 units. */
+    mink_hit h = mink_sweep_capsule_aabb(capsule(0, 0, 2, 0, 0.5f), mink_v2(10, 0), box(5, -1, 6, 1), mink_v2(0, 0), 1);
+    assert_hit(h, MINK_HIT_CONTACT, 0.25f, -1, 0, 5, 0);
+    assert_true(h.t_exit == 0.65f); /* the left end's disk leaves x 6 at 6.5 units */
+    /* The mirror, and through a body of each kind. */
+    mink_hit m = mink_sweep_bodies(mink_body_aabb(box(5, -1, 6, 1), mink_v2(0, 0)),
+                                   mink_body_capsule(capsule(0, 0, 2, 0, 0.5f), mink_v2(10, 0)), 1);
+    assert_hit(m, MINK_HIT_CONTACT, 0.25f, 1, 0, 5, 0);
+    /* A corner of the box meets the round end: the disk of radius 0.5 about (2 + 10 t, 0) reaches
+     * the corner (5, 0.3) when 3 - 10 t = 0.4. */
+    h = mink_sweep_capsule_aabb(capsule(0, 0, 2, 0, 0.5f), mink_v2(10, 0), box(5, 0.3f, 6, 1), mink_v2(0, 0), 1);
+    assert_int_equal(h.flags, MINK_HIT_CONTACT);
+    assert_true(fabs(h.t - 0.26) < 1e-6);
+    assert_true(fabs(h.normal.x + 0.8) < 1e-6 && fabs(h.normal.y + 0.6) < 1e-6);
+    assert_true(fabs(h.point.x - 5) < 1e-5 && fabs(h.point.y - 0.3) < 1e-5);
+}
+
+static void flat_sides_meet_in_the_middle(void **state) {
+    (void)state;
+    /* Two horizontal capsules, 2 apart, radii 0.5: they touch after 1 of the 2 units; the faces
+     * share x in [1, 3], so the point is (2, 0.5). */
+    mink_hit h = mink_sweep_capsule(capsule(0, 2, 4, 2, 0.5f), mink_v2(0, -2), capsule(1, 0, 3, 0, 0.5f), mink_v2(0, 0), 1);
+    assert_hit(h, MINK_HIT_CONTACT, 0.5f, 0, 1, 2, 0.5f);
+    /* A capsule lying flat on a box's top face. */
+    h = mink_sweep_capsule_aabb(capsule(-1, 3, 1, 3, 0.5f), mink_v2(0, -4), box(0, 0, 4, 1), mink_v2(0, 0), 1);
+    assert_hit(h, MINK_HIT_CONTACT, 0.375f, 0, 1, 0.5f, 1);
+}
+
+static void collinear_segments_meet_end_to_end(void **state) {
+    (void)state;
+    /* On one line: the gap between the ends (2) less both radii (0.5) closes after 1.5 of 4 units. */
+    mink_hit h = mink_sweep_capsule(capsule(0, 0, 1, 0, 0.25f), mink_v2(4, 0), capsule(3, 0, 4, 0, 0.25f), mink_v2(0, 0), 1);
+    assert_hit(h, MINK_HIT_CONTACT, 0.375f, -1, 0, 2.75f, 0);
+    /* Moving along their line, side by side but apart across it: never. */
+    h = mink_sweep_capsule(capsule(0, 0, 1, 0, 0.25f), mink_v2(4, 0), capsule(3, 1, 4, 1, 0.25f), mink_v2(0, 0), 1);
+    assert_int_equal(h.flags, 0);
+    /* A circle on the line beyond an end, turning: conservative advancement must not see the
+     * segment's line as the segment (the test a point needs along the segment itself). */
+    mink_body spin = mink_body_capsule(capsule(-1, 0, 1, 0, 0.1f), mink_v2(0, 0));
+    spin.angular_velocity = 0.5f;
+    h = mink_sweep_bodies(spin, mink_body_circle((mink_circle){{3, 0}, 0.1f}, mink_v2(0, 0)), 1);
+    assert_int_equal(h.flags, 0);
+}
+
+static void touching_and_grazing_are_not_contact(void **state) {
+    (void)state;
+    mink_capsule c = capsule(0, 0, 2, 0, 0.5f);
+    mink_aabb above = box(0, 0.5f, 2, 1.5f);
+    assert_int_equal(mink_sweep_capsule_aabb(c, mink_v2(0, 0), above, mink_v2(0, 0), 1).flags, 0);
+    assert_int_equal(mink_sweep_capsule_aabb(c, mink_v2(3, 0), above, mink_v2(0, 0), 1).flags, 0);
+    /* Two capsules side by side, exactly touching, sliding past each other. */
+    assert_int_equal(mink_sweep_capsule(c, mink_v2(5, 0), capsule(0, 1, 2, 1, 0.5f), mink_v2(-5, 0), 1).flags, 0);
+    /* Arriving exactly at the step's end. */
+    assert_int_equal(mink_sweep_capsule_aabb(c, mink_v2(2.5f, 0), box(5, -1, 6, 1), mink_v2(0, 0), 1).flags, 0);
+    /* Already overlapping: the shortest way out, up through the flat side. */
+    mink_hit h = mink_sweep_capsule_aabb(c, mink_v2(0, 0), box(0.5f, 0.25f, 1.5f, 1), mink_v2(0, 0), 1);
+    assert_int_equal(h.flags, MINK_HIT_CONTACT | MINK_HIT_OVERLAP);
+    assert_true(h.depth == 0.25f && h.normal.x == 0 && h.normal.y == -1);
+}
+
+static void zero_radius_and_zero_length(void **state) {
+    (void)state;
+    /* A segment (radius 0) enters a box's interior when its front end crosses the face. */
+    mink_hit h = mink_sweep_capsule_aabb(capsule(-2, 0, -1, 0, 0), mink_v2(4, 0), box(0, -1, 1, 1), mink_v2(0, 0), 1);
+    assert_hit(h, MINK_HIT_CONTACT, 0.25f, -1, 0, 0, 0);
+    /* A segment sliding along the box's top edge never enters it. */
+    assert_int_equal(mink_sweep_capsule_aabb(capsule(-2, 1, -1, 1, 0), mink_v2(4, 0), box(0, -1, 1, 1), mink_v2(0, 0), 1).flags, 0);
+    /* Two segments that cross are a contact; two parallel ones never are. */
+    h = mink_sweep_capsule(capsule(-1, 0, 1, 0, 0), mink_v2(0, 0), capsule(0, -1, 0, 1, 0), mink_v2(0, 0), 1);
+    assert_int_equal(h.flags, MINK_HIT_CONTACT | MINK_HIT_OVERLAP);
+    assert_int_equal(mink_sweep_capsule(capsule(-1, 0, 1, 0, 0), mink_v2(0, 1), capsule(-1, 2, 1, 2, 0), mink_v2(0, 0), 1).flags, 0);
+    /* A capsule of one point is a circle, bit for bit, against every shape. */
+    mink_capsule dot = capsule(0.3f, -0.2f, 0.3f, -0.2f, 0.4f);
+    mink_circle disk = {{0.3f, -0.2f}, 0.4f};
+    mink_vec2 v = mink_v2(2.5f, 1.25f), still = mink_v2(0, 0);
+    mink_aabb b = box(1.5f, 0, 2.5f, 2);
+    mink_hit want = mink_sweep_circle_aabb(disk, v, b, still, 1), got = mink_sweep_capsule_aabb(dot, v, b, still, 1);
+    assert_memory_equal(&got, &want, sizeof want);
+    assert_true(want.flags & MINK_HIT_CONTACT);
+    mink_circle other = {{2.5f, 1.5f}, 0.5f};
+    want = mink_sweep_circle(disk, v, other, still, 1), got = mink_sweep_capsule_circle(dot, v, other, still, 1);
+    assert_memory_equal(&got, &want, sizeof want);
+    got = mink_sweep_capsule(dot, v, capsule(2.5f, 1.5f, 2.5f, 1.5f, 0.5f), still, 1);
+    assert_memory_equal(&got, &want, sizeof want);
+    /* Bad input. */
+    assert_int_equal(mink_sweep_capsule_aabb(capsule(0, 0, 1, 0, -1), v, b, still, 1).flags, MINK_HIT_INVALID);
+    assert_int_equal(mink_sweep_capsule_circle(capsule(0, NAN, 1, 0, 1), v, other, still, 1).flags, MINK_HIT_INVALID);
+    assert_int_equal(mink_sweep_capsule(capsule(0, 0, 1, 0, INFINITY), v, dot, still, 1).flags, MINK_HIT_INVALID);
+    assert_false(mink_body_is_valid(mink_body_capsule(capsule(0, 0, 1, 0, -0.5f), v)));
+    assert_true(mink_body_is_valid(mink_body_capsule(capsule(0, 0, 0, 0, 0), v)));
+    /* Not yet in worlds: refused with a message, the world unchanged. */
+    mink_context *ctx = NULL;
+    mink_world *w = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx), MINK_OK);
+    assert_int_equal(mink_world_create(ctx, NULL, &w), MINK_OK);
+    mink_shape s = {.type = MINK_SHAPE_CAPSULE};
+    uint32_t id = 0;
+    assert_int_equal(mink_world_add_shapes(w, &s, 1, &id), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "capsule"));
+    mink_world_destroy(w);
+    mink_context_destroy(ctx);
+}
+
+static void rays_against_capsules(void **state) {
+    (void)state;
+    mink_body c = mink_body_capsule(capsule(0, 0, 2, 0, 0.5f), mink_v2(0, 0));
+    /* Into the round end. */
+    mink_hit h = mink_cast_ray((mink_ray){{4, 0}, {-4, 0}}, c);
+    assert_hit(h, MINK_HIT_CONTACT, 0.375f, 1, 0, 2.5f, 0);
+    assert_true(h.t_exit == 1.125f);
+    /* From inside: t 0, the shortest way out (up, 0.3). */
+    h = mink_cast_ray((mink_ray){{1, 0.2f}, {0, 5}}, c);
+    assert_int_equal(h.flags, MINK_HIT_CONTACT | MINK_HIT_OVERLAP);
+    assert_true(h.t == 0 && h.normal.x == 0 && h.normal.y == 1 && fabs(h.depth - 0.3) < 1e-7);
+    /* Along the flat side, and ending exactly on it: no contact. */
+    assert_int_equal(mink_cast_ray((mink_ray){{-3, 0.5f}, {8, 0}}, c).flags, 0);
+    assert_int_equal(mink_cast_ray((mink_ray){{1, 2}, {0, -1.5f}}, c).flags, 0);
+    /* Across the middle, from above. */
+    h = mink_cast_ray((mink_ray){{1, 2}, {0, -3}}, c);
+    assert_hit(h, MINK_HIT_CONTACT, 0.5f, 0, 1, 1, 0.5f);
+}
+
+static void a_turning_capsule_meets_a_box(void **state) {
+    (void)state;
+    /* A capsule across the origin turning a quarter turn under a box whose bottom is at 0.5: its
+     * segment comes within 0.1 of the box's bottom corners (±0.2, 0.5) once tan θ >= 0.4 / 0.2,
+     * less the rounding of those corners: somewhat before θ = 63.4°. */
+    mink_body spin = mink_body_capsule(capsule(-1, 0, 1, 0, 0.1f), mink_v2(0, 0));
+    spin.angular_velocity = 1.5707964f;
+    mink_body lid = mink_body_aabb(box(-0.2f, 0.5f, 0.2f, 1), mink_v2(0, 0));
+    mink_hit h = mink_sweep_bodies(spin, lid, 1);
+    assert_true(h.flags & MINK_HIT_CONTACT);
+    assert_true(h.t > 0.55f && h.t < 63.44f / 90.0f);
+    dshape a = d_body_at(&spin, 1, h.t), b = d_body_at(&lid, 1, h.t);
+    double gap = d_gap(&a, (dv2){0, 0}, &b, (dv2){0, 0});
+    assert_true(gap > -1e-6 && gap < 2.2 / 1024.0 + 1e-6); /* within the default target */
+}
+
+/* ---- random pairs against the oracle, both paths ----------------------------------------------- */
+
+static uint64_t rng_state;
+static float frand(float lo, float hi) {
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + (hi - lo) * (float)((rng_state >> 40) * (1.0 / 16777216.0));
+}
+
+static mink_capsule random_capsule(void) {
+    float x = frand(-3, 3), y = frand(-3, 3), a = frand(0, 6.2831853f), h = frand(0, 1.5f);
+    float r = frand(0, 1) < 0.1f ? 0.0f : frand(0.05f, 1);
+    if (frand(0, 1) < 0.05f) h = 0; /* a circle */
+    float dx = h * cosf(a), dy = h * sinf(a);
+    return capsule(x - dx, y - dy, x + dx, y + dy, r);
+}
+
+static mink_body random_other(int kind) {
+    mink_vec2 v = mink_v2(frand(-6, 6), frand(-6, 6));
+    float x = frand(-3, 3), y = frand(-3, 3);
+    if (kind == MINK_SHAPE_AABB) {
+        float hx = frand(0, 1) < 0.05f ? 0.0f : frand(0.05f, 1.5f), hy = frand(0.05f, 1.5f);
+        return mink_body_aabb(box(x - hx, y - hy, x + hx, y + hy), v);
+    }
+    if (kind == MINK_SHAPE_CIRCLE) return mink_body_circle((mink_circle){{x, y}, frand(0, 1)}, v);
+    if (kind == MINK_SHAPE_POLYGON) {
+        mink_vec2 pts[8];
+        uint32_t n = 3 + (uint32_t)frand(0, 5.99f);
+        float r = frand(0.3f, 1.5f), turn = 6.2831853f / (float)n;
+        for (uint32_t i = 0; i < n; i++) {
+            float a = turn * ((float)i + frand(0.1f, 0.9f));
+            pts[i] = mink_v2(r * cosf(a), r * sinf(a));
+        }
+        mink_polygon p;
+        if (mink_polygon_make(pts, n, mink_v2(x, y), frand(-3, 3), &p) != MINK_POLYGON_OK) return random_other(kind);
+        return mink_body_polygon(p, v);
+    }
+    return mink_body_capsule(random_capsule(), v);
+}
+
+static dshape d_of(const mink_body *b) { return d_body_at(b, 0, 0); }
+
+#define RANDOM_PAIRS (1u << 14)
+#define CHECK_EVERY 4 /* the oracle is slow: every 4th pair */
+
+/* Capsules against each kind, a then b swapped every other pair: the mixed batch on both paths
+ * under memcmp, and each answer (mirrored back when swapped) against the oracle. */
+static void random_pairs_against_the_oracle(void **state) {
+    const paths *p = *state;
+    const int kinds[4] = {MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE, MINK_SHAPE_POLYGON, MINK_SHAPE_CAPSULE};
+    const char *names[4] = {"capsule-box", "capsule-circle", "capsule-polygon", "capsule-capsule"};
+    mink_pair *pairs = malloc(RANDOM_PAIRS * sizeof *pairs);
+    mink_hit *hits = malloc(RANDOM_PAIRS * sizeof *hits);
+    assert_true(pairs && hits);
+    for (int k = 0; k < 4; k++) {
+        rng_state = 31 + (uint64_t)k;
+        for (size_t i = 0; i < RANDOM_PAIRS; i++) {
+            mink_body a = mink_body_capsule(random_capsule(), mink_v2(frand(-6, 6), frand(-6, 6)));
+            mink_body b = random_other(kinds[k]);
+            pairs[i] = (i & 1) ? (mink_pair){b, a} : (mink_pair){a, b};
+        }
+        SWEEP_BOTH(p, mink_batch_sweep, pairs, RANDOM_PAIRS, 1.0f, hits);
+        tally t = {0};
+        for (size_t i = 0; i < RANDOM_PAIRS; i += CHECK_EVERY - 1) { /* odd and even in turn */
+            mink_hit h = (i & 1) ? mink_hit_mirror(hits[i]) : hits[i];
+            const mink_body *a = (i & 1) ? &pairs[i].b : &pairs[i].a, *b = (i & 1) ? &pairs[i].a : &pairs[i].b;
+            dshape sa = d_of(a), sb = d_of(b);
+            check_against_oracle(&t, i, &sa, (dv2){a->velocity.x, a->velocity.y}, &sb,
+                                 (dv2){b->velocity.x, b->velocity.y}, &h);
+        }
+        report(names[k], RANDOM_PAIRS / (CHECK_EVERY - 1), &t);
+    }
+    free(pairs), free(hits);
+}
+
+/* Rays (points swept) against capsules: the ray batch on both paths, each hit against the oracle. */
+static void random_rays_against_the_oracle(void **state) {
+    const paths *p = *state;
+    mink_ray_cast *casts = malloc(RANDOM_PAIRS * sizeof *casts);
+    mink_hit *hits = malloc(RANDOM_PAIRS * sizeof *hits);
+    assert_true(casts && hits);
+    rng_state = 77;
+    for (size_t i = 0; i < RANDOM_PAIRS; i++) {
+        casts[i].body = mink_body_capsule(random_capsule(), mink_v2(0, 0));
+        /* Most aimed near the capsule, some anywhere. */
+        mink_vec2 o = {frand(-4, 4), frand(-4, 4)}, at = mink_capsule_middle(casts[i].body.shape.capsule);
+        float reach = frand(0.3f, 1.6f), aim = frand(0, 1) < 0.8f ? 1.0f : 0.0f;
+        mink_vec2 d = {(at.x - o.x) * reach * aim + frand(-2, 2), (at.y - o.y) * reach * aim + frand(-2, 2)};
+        casts[i].ray = (mink_ray){o, d};
+    }
+    mink_hit *cl = malloc(RANDOM_PAIRS * sizeof *cl);
+    assert_non_null(cl);
+    assert_int_equal(mink_batch_cast_ray(p->scalar, casts, RANDOM_PAIRS, hits), MINK_OK);
+    assert_int_equal(mink_batch_cast_ray(p->opencl, casts, RANDOM_PAIRS, cl), MINK_OK);
+    assert_hits_identical_records(cl, hits, RANDOM_PAIRS, casts, sizeof *casts, "rays: OpenCL and scalar");
+    free(cl);
+    tally t = {0};
+    for (size_t i = 0; i < RANDOM_PAIRS; i += CHECK_EVERY) {
+        dshape point = {.v = {{casts[i].ray.origin.x, casts[i].ray.origin.y}}, .n = 1, .r = 0};
+        dshape c = d_of(&casts[i].body);
+        check_against_oracle(&t, i, &point, (dv2){casts[i].ray.translation.x, casts[i].ray.translation.y}, &c,
+                             (dv2){0, 0}, &hits[i]);
+    }
+    report("rays into capsules", RANDOM_PAIRS / CHECK_EVERY, &t);
+    free(casts), free(hits);
+}
+
+/* Turning capsules against every kind, turning too: the rotating batch on both paths; on a sample,
+ * the true gap over the step never goes below 0 before CA's t, and CA misses no sampled contact. */
+static void turning_capsules_against_sampled_contacts(void **state) {
+    const paths *p = *state;
+    enum { N = 1u << 13, SAMPLES = 250 };
+    const float dt = 0.5f;
+    mink_pair *pairs = malloc(N * sizeof *pairs);
+    mink_hit *hits = malloc(N * sizeof *hits), *cl = malloc(N * sizeof *cl);
+    assert_true(pairs && hits && cl);
+    rng_state = 5;
+    for (size_t i = 0; i < N; i++) {
+        mink_body a = mink_body_capsule(random_capsule(), mink_v2(frand(-6, 6), frand(-6, 6)));
+        a.angular_velocity = frand(-6, 6);
+        mink_body b = random_other(1 + (int)(i % 4));
+        b.angular_velocity = b.type == MINK_SHAPE_CIRCLE ? 0.0f : frand(-3, 3);
+        pairs[i] = (mink_pair){a, b};
+    }
+    assert_int_equal(mink_batch_sweep_rotating(p->scalar, pairs, N, dt, NULL, hits), MINK_OK);
+    assert_int_equal(mink_batch_sweep_rotating(p->opencl, pairs, N, dt, NULL, cl), MINK_OK);
+    assert_hits_identical_records(cl, hits, N, pairs, sizeof *pairs, "turning capsules: OpenCL and scalar");
+    size_t sampled = 0, found = 0;
+    for (size_t i = 0; i < N; i += 8) {
+        const mink_body *a = &pairs[i].a, *b = &pairs[i].b;
+        const mink_hit *h = &hits[i];
+        assert_hit_sane(h);
+        if (h->flags & MINK_HIT_OVERLAP) continue;
+        double tol = 1e-5 * 100;
+        double first = -1;
+        for (int k = 0; k < SAMPLES && first < 0; k++) {
+            dshape sa = d_body_at(a, dt, (double)k / SAMPLES), sb = d_body_at(b, dt, (double)k / SAMPLES);
+            if (d_gap(&sa, (dv2){0, 0}, &sb, (dv2){0, 0}) < -tol) first = (double)k / SAMPLES;
+        }
+        if (first >= 0) {
+            sampled++;
+            if (!(h->flags & MINK_HIT_CONTACT) || h->t > first) {
+                print_hit("mink", h);
+                fail_msg("pair %zu: sampling finds contact at t = %g; CA %s", i, first,
+                         (h->flags & MINK_HIT_CONTACT) ? "reports it later" : "misses it");
+            }
+        }
+        if (h->flags & MINK_HIT_CONTACT) {
+            found++;
+            dshape sa = d_body_at(a, dt, h->t), sb = d_body_at(b, dt, h->t);
+            double g = d_gap(&sa, (dv2){0, 0}, &sb, (dv2){0, 0});
+            if (g < -tol) fail_msg("pair %zu: CA's t = %g is past contact (gap %g)", i, (double)h->t, g);
+        }
+    }
+    printf("  turning capsules: %u pairs, %zu sampled: contacts by sampling %zu, by CA %zu\n", (unsigned)N,
+           (size_t)(N / 8), sampled, found);
+    assert_true(sampled > N / 8 / 8);
+    free(pairs), free(hits), free(cl);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(end_on_against_a_box),
+        cmocka_unit_test(flat_sides_meet_in_the_middle),
+        cmocka_unit_test(collinear_segments_meet_end_to_end),
+        cmocka_unit_test(touching_and_grazing_are_not_contact),
+        cmocka_unit_test(zero_radius_and_zero_length),
+        cmocka_unit_test(rays_against_capsules),
+        cmocka_unit_test(a_turning_capsule_meets_a_box),
+        cmocka_unit_test_setup_teardown(random_pairs_against_the_oracle, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(random_rays_against_the_oracle, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(turning_capsules_against_sampled_contacts, paths_setup, paths_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
