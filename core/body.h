@@ -61,6 +61,17 @@ MINK_INLINE int mink__body_is_valid(mink_body b) {
     return 0;
 }
 
+/// A capsule of one point as the circle it is (so every query answers it with the circle's bits);
+/// any other body as it is.
+MINK_INLINE mink_body mink_body_plain(mink_body b) {
+    if (b.type == MINK_SHAPE_CAPSULE && mink_capsule_is_circle(b.shape.capsule)) {
+        mink_body c = mink__body_circle(mink_capsule_circle(b.shape.capsule), b.velocity);
+        c.angular_velocity = b.angular_velocity;
+        return c;
+    }
+    return b;
+}
+
 /// Whether the body's shape turns during the step (a turning circle, or a capsule of one point, is
 /// the same disk).
 MINK_INLINE int mink_body_turns(mink_body b) {
@@ -96,10 +107,9 @@ MINK_INLINE mink_hit mink_sweep_bodies_polygonal(mink_body a, mink_body b, float
     return mink_hit_invalid();
 }
 
-/// Capsule a against a shape of any kind held as a body's (type and union), for the mixed
-/// batches: the same bits as the typed functions above, with one hull and one sweep in the code
-/// (the kernels' work-items keep every branch's locals: four sweeps inlined made the mixed
-/// kernel's frame four hulls larger).
+/// Capsule a against a shape of any kind held as a body's (type and union): the body of every
+/// capsule query but capsule–circle's, one hull and one sweep in the code (a kernel's work-items
+/// keep every branch's locals: four sweeps inlined made the mixed kernel's frame four hulls larger).
 MINK_INLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32_t type, mink_aabb box,
                                             mink_circle circle, const mink_polygon *polygon, mink_capsule other,
                                             mink_vec2 vb, float dt) {
@@ -136,13 +146,20 @@ MINK_INLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32
     return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
 }
 
+/// Capsule a against body o, whose angular velocity is left out.
+MINK_INLINE mink_hit mink_sweep_capsule_body(mink_capsule a, mink_vec2 va, mink_body o, float dt) {
+    return mink_sweep_capsule_any(a, va, o.type, o.shape.aabb, o.shape.circle, &o.shape.polygon, o.shape.capsule,
+                                  o.velocity, dt);
+}
+
 /// Any two bodies, angular velocities left out: box, circle, polygon and capsule in either order.
 MINK_INLINE mink_hit mink_sweep_bodies_linear(mink_body a, mink_body b, float dt) {
+    a = mink_body_plain(a);
+    b = mink_body_plain(b);
     if (a.type != MINK_SHAPE_CAPSULE && b.type != MINK_SHAPE_CAPSULE) return mink_sweep_bodies_polygonal(a, b, dt);
     int swap = a.type != MINK_SHAPE_CAPSULE; /* the capsule first */
     mink_body c = swap ? b : a, o = swap ? a : b;
-    mink_hit h = mink_sweep_capsule_any(c.shape.capsule, c.velocity, o.type, o.shape.aabb, o.shape.circle,
-                                        &o.shape.polygon, o.shape.capsule, o.velocity, dt);
+    mink_hit h = mink_sweep_capsule_body(c.shape.capsule, c.velocity, o, dt);
     return swap ? mink_hit_mirror(h) : h;
 }
 
@@ -221,6 +238,8 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
     uint32_t used = 0;
     mink_hit h = mink_hit_invalid();
     int swapped = 0;
+    a = mink_body_plain(a);
+    b = mink_body_plain(b);
     if (mink__body_is_valid(a) && mink__body_is_valid(b) && mink_isfinite(dt) && dt >= 0.0f &&
         mink_isfinite(desc.target) && desc.target >= 0.0f) {
         mink_mover ma = mink_body_mover(a, dt), mb = mink_body_mover(b, dt);

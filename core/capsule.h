@@ -60,6 +60,7 @@ MINK_INLINE void mink_hull_append(mink_hull *k, mink_vec2 v, mink_vec2 n) {
         k->n[c - 1u] = n;
         return;
     }
+    if (c == MINK_MAX_HULL_VERTICES) return; /* never: the callers make at most that many */
     k->v[c] = v;
     k->n[c] = n;
     k->count = c + 1u;
@@ -106,7 +107,9 @@ MINK_INLINE mink_hull mink_hull_minus_segment(const mink_hull *b, mink_vec2 a1, 
          * the segment between the extreme corners. */
         mink_vec2 pq = n == 2u ? mink_v2(b->v[1].x - b->v[0].x, b->v[1].y - b->v[0].y) : e;
         float turn = n == 2u ? mink_cross(pq, e) : 0.0f;
-        if (turn == 0.0f || !(lo < hi)) {
+        /* Parallel to rounding (a relative 2^-20): one line, or the sliver between would have no
+         * face across its ends, and a point beyond them would read as inside. */
+        if (!(mink_absf(turn) > mink_length(pq) * mink_length(e) * 9.53674316e-7f) || !(lo < hi)) {
             mink_hull_append_span(&k, c, 2u * n, mink_dot(pq, pq) > 0.0f ? pq : e);
         } else { /* p, q, q moved, p moved turn left when e lies left of pq; else the other way round */
             uint32_t order[4] = {0u, 2u, 3u, 1u};
@@ -117,34 +120,36 @@ MINK_INLINE mink_hull mink_hull_minus_segment(const mink_hull *b, mink_vec2 a1, 
             }
         }
     } else {
+        /* The lowest and the highest corner by index (the first to hold the least and the most
+         * value), each with its neighbour when that holds the same value at another place (an
+         * edge along e): exactly two turns, however the projections of a thin polygon round. */
+        uint32_t l1 = 0u, h1 = 0u;
+        for (uint32_t j = 1u; j < n; j++) {
+            l1 = mink_dot(b->v[j], m) < mink_dot(b->v[l1], m) ? j : l1;
+            h1 = mink_dot(b->v[j], m) > mink_dot(b->v[h1], m) ? j : h1;
+        }
+        uint32_t l2 = l1, h2 = h1, ln = (l1 + 1u) % n, lp = (l1 + n - 1u) % n, hn = (h1 + 1u) % n, hp = (h1 + n - 1u) % n;
+#define MINK_SAME_PLACE(i, j) (b->v[i].x == b->v[j].x && b->v[i].y == b->v[j].y)
+        if (mink_dot(b->v[ln], m) == lo && !MINK_SAME_PLACE(ln, l1)) l2 = ln;
+        else if (mink_dot(b->v[lp], m) == lo && !MINK_SAME_PLACE(lp, l1)) l1 = lp;
+        if (mink_dot(b->v[hn], m) == hi && !MINK_SAME_PLACE(hn, h1)) h2 = hn;
+        else if (mink_dot(b->v[hp], m) == hi && !MINK_SAME_PLACE(hp, h1)) h1 = hp;
+#undef MINK_SAME_PLACE
         mink_vec2 ne = mink_edge_normal(e), back = mink_v2(0.0f - ne.x, 0.0f - ne.y);
-        int moving = 0; /* on the side that moves, from the lowest corner counter-clockwise */
-        uint32_t start = 0u;
-        for (uint32_t j = 0u; j < n; j++) /* start after the highest, where the side that stays begins */
-            if (mink_dot(b->v[j], m) == hi && !(mink_dot(b->v[(j + 1u) % n], m) == hi)) start = (j + 1u) % n;
-        for (uint32_t s = 0u; s < n; s++) {
-            uint32_t j = (start + s) % n;
-            float p = mink_dot(b->v[j], m);
-            int lowest = p == lo, highest = p == hi;
-            int next_lowest = mink_dot(b->v[(j + 1u) % n], m) == lo;
-            if (lowest && !next_lowest && !moving) { /* the lowest (or the last of two): on to the moving side */
-                uint32_t i = (j + n - 1u) % n; /* two at one place (a box of no width) are one corner */
-                int single = !(mink_dot(b->v[i], m) == lo) || (b->v[i].x == b->v[j].x && b->v[i].y == b->v[j].y);
-                if (single) mink_hull_append(&k, c[2u * j], ne); /* stays, then a new edge along e */
+        uint32_t moving = 0u; /* from the highest counter-clockwise the side that stays, from the lowest the side that moves */
+        for (uint32_t s = 1u; s <= n; s++) {
+            uint32_t j = (h2 + s) % n;
+            if (j == l1 && l1 == l2) { /* stays, then a new edge along e */
+                mink_hull_append(&k, c[2u * j], ne);
                 mink_hull_append(&k, c[2u * j + 1u], b->n[j]);
-                moving = 1;
-            } else if (highest && moving) { /* the highest (or the first of two): back to staying */
-                uint32_t i = (j + 1u) % n;
-                int single = !(mink_dot(b->v[i], m) == hi) || (b->v[i].x == b->v[j].x && b->v[i].y == b->v[j].y);
-                if (single) {
-                    mink_hull_append(&k, c[2u * j + 1u], back); /* moves, then a new edge along −e */
-                    mink_hull_append(&k, c[2u * j], b->n[j]);
-                } else {
-                    mink_hull_append(&k, c[2u * j + 1u], b->n[j]); /* the edge along e to the next, which stays */
-                }
-                moving = 0;
+                moving = 1u;
+            } else if (j == h1 && h1 == h2) { /* moves, then a new edge along −e */
+                mink_hull_append(&k, c[2u * j + 1u], back);
+                mink_hull_append(&k, c[2u * j], b->n[j]);
+                moving = 0u;
             } else {
-                mink_hull_append(&k, c[2u * j + (moving ? 1u : 0u)], b->n[j]);
+                moving = j == l2 ? 1u : j == h2 ? 0u : moving; /* the second of an edge along ±e */
+                mink_hull_append(&k, c[2u * j + moving], b->n[j]);
             }
         }
     }
@@ -175,7 +180,10 @@ MINK_INLINE mink_hit mink_sweep_capsule_hull(mink_capsule a, mink_vec2 va, const
     mink_circle origin;
     origin.center = mink_v2(0.0f, 0.0f);
     origin.radius = a.radius + b->radius;
-    mink_hit h = mink_sweep_circle_hull(origin, va, &k, vb, dt);
+    mink_circle corner; /* K of one corner (b less a1 and less a2 rounded to one place): a disk */
+    corner.center = k.v[0];
+    corner.radius = 0.0f;
+    mink_hit h = k.count == 1u ? mink__sweep_circle(origin, va, corner, vb, dt) : mink_sweep_circle_hull(origin, va, &k, vb, dt);
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
     if ((h.flags & MINK_HIT_CONTACT) && k.count == 2u && !mink_isfinite(h.t_exit) && (d.x != 0.0f || d.y != 0.0f)) {
         /* Moving along K's line, its one slab never ends: it leaves through the far end's disk. */
@@ -203,18 +211,8 @@ MINK_INLINE mink_vec2 mink_capsule_middle(mink_capsule c) {
     return mink_v2((c.center1.x + c.center2.x) * 0.5f, (c.center1.y + c.center2.y) * 0.5f);
 }
 
-/* The body of mink_sweep_capsule_aabb (mink/capsule.h). */
-MINK_INLINE mink_hit mink__sweep_capsule_aabb(mink_capsule a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
-    if (!mink__capsule_is_valid(a) || !mink__aabb_is_valid(b) || !mink_step_is_valid(va, vb, dt))
-        return mink_hit_invalid();
-    if (mink_capsule_is_circle(a)) return mink__sweep_circle_aabb(mink_capsule_circle(a), va, b, vb, dt);
-    if (mink_clearly_apart(mink_capsule_middle(a), mink_capsule_reach(a), va, mink_aabb_center(b), mink_aabb_reach(b), vb, dt))
-        return mink_hit_none();
-    mink_hull hb = mink_aabb_hull(b);
-    return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
-}
-
-/* The body of mink_sweep_capsule_circle (mink/capsule.h). */
+/* The body of mink_sweep_capsule_circle (mink/capsule.h); the others are mink_sweep_capsule_body's
+ * (core/body.h), which this one serves when a circle meets a capsule. */
 MINK_INLINE mink_hit mink__sweep_capsule_circle(mink_capsule a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
     if (!mink__capsule_is_valid(a) || !mink__circle_is_valid(b) || !mink_step_is_valid(va, vb, dt))
         return mink_hit_invalid();
@@ -222,30 +220,6 @@ MINK_INLINE mink_hit mink__sweep_capsule_circle(mink_capsule a, mink_vec2 va, mi
     if (mink_clearly_apart(mink_capsule_middle(a), mink_capsule_reach(a), va, b.center, b.radius, vb, dt))
         return mink_hit_none();
     mink_hull hb = mink_point_hull(b.center, b.radius);
-    return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
-}
-
-/* The body of mink_sweep_capsule_polygon (mink/capsule.h). */
-MINK_INLINE mink_hit mink__sweep_capsule_polygon(mink_capsule a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
-    if (!mink__capsule_is_valid(a) || !mink__polygon_is_valid(b) || !mink_step_is_valid(va, vb, dt))
-        return mink_hit_invalid();
-    if (mink_capsule_is_circle(a)) return mink_sweep_circle_polygon(mink_capsule_circle(a), va, b, vb, dt);
-    if (mink_clearly_apart(mink_capsule_middle(a), mink_capsule_reach(a), va, b.position, b.radius, vb, dt))
-        return mink_hit_none();
-    mink_hull hb = mink_polygon_hull(b, mink_v2(0.0f, 0.0f), b.angle);
-    return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
-}
-
-/* The body of mink_sweep_capsule (mink/capsule.h). */
-MINK_INLINE mink_hit mink__sweep_capsule(mink_capsule a, mink_vec2 va, mink_capsule b, mink_vec2 vb, float dt) {
-    if (!mink__capsule_is_valid(a) || !mink__capsule_is_valid(b) || !mink_step_is_valid(va, vb, dt))
-        return mink_hit_invalid();
-    if (mink_capsule_is_circle(b)) return mink__sweep_capsule_circle(a, va, mink_capsule_circle(b), vb, dt);
-    if (mink_capsule_is_circle(a))
-        return mink_hit_mirror(mink__sweep_capsule_circle(b, vb, mink_capsule_circle(a), va, dt));
-    if (mink_clearly_apart(mink_capsule_middle(a), mink_capsule_reach(a), va, mink_capsule_middle(b), mink_capsule_reach(b), vb, dt))
-        return mink_hit_none();
-    mink_hull hb = mink_capsule_hull(b);
     return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
 }
 

@@ -48,16 +48,16 @@ mink_hit mink_overlap_polygon_circle(mink_polygon a, mink_circle b) { return min
 
 int mink_capsule_is_valid(mink_capsule c) { return mink__capsule_is_valid(c); }
 mink_hit mink_sweep_capsule(mink_capsule a, mink_vec2 va, mink_capsule b, mink_vec2 vb, float dt) {
-    return mink__sweep_capsule(a, va, b, vb, dt);
+    return mink_sweep_capsule_body(a, va, mink__body_capsule(b, vb), dt);
 }
 mink_hit mink_sweep_capsule_aabb(mink_capsule a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
-    return mink__sweep_capsule_aabb(a, va, b, vb, dt);
+    return mink_sweep_capsule_body(a, va, mink__body_aabb(b, vb), dt);
 }
 mink_hit mink_sweep_capsule_circle(mink_capsule a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
     return mink__sweep_capsule_circle(a, va, b, vb, dt);
 }
 mink_hit mink_sweep_capsule_polygon(mink_capsule a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
-    return mink__sweep_capsule_polygon(a, va, b, vb, dt);
+    return mink_sweep_capsule_body(a, va, mink__body_polygon(b, vb), dt);
 }
 
 /* ---- mink/body.h ---- */

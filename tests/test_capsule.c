@@ -127,6 +127,52 @@ static void zero_radius_and_zero_length(void **state) {
     mink_context_destroy(ctx);
 }
 
+/* Cases a review found, each once wrong. */
+static void review_cases(void **state) {
+    (void)state;
+    /* A polygon 2.75 long and 2.7e-7 thick, nearly parallel to a short capsule: its projections
+     * across the capsule round up and down in turn, and K once grew twelve corners into ten. */
+    const mink_vec2 pts[8] = {{0x1.6001bcp+0f, 0x1.31599ap-27f}, {0x1.cdccccp-1f, 0x1.bf64d2p-24f},
+                              {-0x1.0c4672p-4f, 0x1.2790fap-23f}, {-0x1.027e32p+0f, 0x1.92ae2ap-24f},
+                              {-0x1.600592p+0f, 0x1.2e39cep-27f}, {-0x1.0d8b4p+0f, -0x1.7dbdc6p-24f},
+                              {-0x1.6db434p-4f, -0x1.274768p-23f}, {0x1.c05442p-1f, -0x1.c8ef16p-24f}};
+    mink_polygon thin;
+    assert_int_equal(mink_polygon_make(pts, 8, mink_v2(-0x1.7a7d4ep+9f, 0x1.e33ed8p+9f), 0x1.63de04p+1f, &thin),
+                     MINK_POLYGON_OK);
+    mink_capsule c = capsule(0x1.de2618p+1f, 0x1.5c733p+2f, 0x1.cc77e6p+1f, 0x1.5fcaaep+2f, 0.5f);
+    mink_hull hb = mink_polygon_hull(thin, mink_v2(0, 0), thin.angle);
+    mink_hull k = mink_hull_minus_segment(&hb, c.center1, c.center2);
+    assert_true(k.count <= 10 && k.count >= 3);
+    assert_int_equal(mink_sweep_capsule_polygon(c, mink_v2(0, 0), thin, mink_v2(0, 0), 1).flags, 0);
+    /* Two capsules on one line, 1.03 apart, the line's slope 1.4 (their directions parallel only
+     * to rounding): apart at rest, and meeting at the right time when one moves along it. */
+    float x0 = 0.37f * 14 - 7.f, s = 1.4f;
+    mink_capsule a = capsule(x0, x0 * s, x0 + 1, (x0 + 1) * s, 0.25f);
+    mink_capsule b = capsule(x0 + 1.6f, (x0 + 1.6f) * s, x0 + 3, (x0 + 3) * s, 0.25f);
+    assert_int_equal(mink_sweep_capsule(a, mink_v2(0, 0), b, mink_v2(0, 0), 1).flags, 0);
+    mink_hit h = mink_sweep_capsule(a, mink_v2(1, s), b, mink_v2(0, 0), 1);
+    double len = sqrt(1 + (double)s * s);
+    assert_int_equal(h.flags, MINK_HIT_CONTACT);
+    assert_true(fabs(h.t - (0.6 * len - 0.5) / len) < 1e-5);
+    /* A short capsule far from a circle, fast: b less either end rounds to one place. */
+    h = mink_sweep_capsule_circle(capsule(0, 0, 0.1f, 0, 1), mink_v2(2e7f, 0), (mink_circle){{1e7f, 3}, 1}, mink_v2(0, 0), 1);
+    assert_int_equal(h.flags, 0);
+    /* A capsule of one point, turning, is the circle: the same bits. */
+    mink_body lid = mink_body_aabb(box(3, -1, 4, 1), mink_v2(0, 0)), disk = mink_body_circle((mink_circle){{0, 0}, 0.5f}, mink_v2(4, 0));
+    mink_body dot = mink_body_capsule(capsule(0, 0, 0, 0, 0.5f), mink_v2(4, 0));
+    lid.angular_velocity = 1;
+    for (int k2 = 0; k2 < 2; k2++) {
+        disk.angular_velocity = dot.angular_velocity = k2 ? 3.0f : 1e5f;
+        mink_hit want = mink_sweep_bodies(disk, lid, 1), got = mink_sweep_bodies(dot, lid, 1);
+        assert_memory_equal(&got, &want, sizeof want);
+        want = mink_sweep_bodies(lid, disk, 1), got = mink_sweep_bodies(lid, dot, 1);
+        assert_memory_equal(&got, &want, sizeof want);
+    }
+    mink_hit want = mink_sweep_bodies(disk, mink_body_circle((mink_circle){{2, 0.3f}, 0.5f}, mink_v2(0, 0)), 1);
+    mink_hit got = mink_sweep_bodies(disk, mink_body_capsule(capsule(2, 0.3f, 2, 0.3f, 0.5f), mink_v2(0, 0)), 1);
+    assert_memory_equal(&got, &want, sizeof want);
+}
+
 static void rays_against_capsules(void **state) {
     (void)state;
     mink_body c = mink_body_capsule(capsule(0, 0, 2, 0, 0.5f), mink_v2(0, 0));
@@ -328,6 +374,7 @@ int main(void) {
         cmocka_unit_test(collinear_segments_meet_end_to_end),
         cmocka_unit_test(touching_and_grazing_are_not_contact),
         cmocka_unit_test(zero_radius_and_zero_length),
+        cmocka_unit_test(review_cases),
         cmocka_unit_test(rays_against_capsules),
         cmocka_unit_test(a_turning_capsule_meets_a_box),
         cmocka_unit_test_setup_teardown(random_pairs_against_the_oracle, paths_setup, paths_teardown),
