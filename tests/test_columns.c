@@ -126,6 +126,30 @@ static void columns_match_records(void **state) {
     }
 }
 
+/* `batches` batches of kind k (seed, n pairs) on one default context, each the scalar path's bits
+ * whichever path AUTO chose; with `one_path`, the second batch ran on one path only (the first
+ * chose it). */
+static void default_context_batches(kind k, uint64_t seed, size_t n, int batches, int one_path) {
+    void *pairs = make_pairs(k, seed, n, 0);
+    mink_hit *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+    mink_context *scalar = NULL, *ctx = NULL;
+    assert_true(pairs && want && got);
+    assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    assert_int_equal(sweep_records(scalar, k, pairs, n, 1.0f, want), MINK_OK);
+    for (int again = 0; again < batches; again++) {
+        memset(got, 0xA5, n * sizeof *got);
+        assert_int_equal(sweep_records(ctx, k, pairs, n, 1.0f, got), MINK_OK);
+        assert_memory_equal(got, want, n * sizeof *got);
+        mink_batch_stats st = mink_context_stats(ctx);
+        assert_true(st.backend == MINK_BACKEND_SCALAR || st.backend == MINK_BACKEND_OPENCL);
+        if (one_path && again == 1) assert_int_equal(st.launches > 0, st.backend == MINK_BACKEND_OPENCL);
+    }
+    mink_context_destroy(scalar);
+    mink_context_destroy(ctx);
+    free(pairs), free(want), free(got);
+}
+
 /* Batches of 2^20 pairs or more: AUTO times a slice of the first on each path (host/auto.c), so
  * one batch is answered by both; later ones by the faster. The same bits every time. */
 static void columns_large_batches(void **state) {
@@ -133,24 +157,7 @@ static void columns_large_batches(void **state) {
     size_t n = ((size_t)1 << 20) + 3;
     for (kind k = BOX; k <= CIRCLE; k++) run_set(k, 77, n, 0, 1.0f);
     /* A second large batch of the kind on the same context takes the path the first chose. */
-    void *pairs = make_pairs(CIRCLE, 78, n, 0);
-    mink_hit *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
-    mink_context *scalar = NULL, *ctx = NULL;
-    assert_true(want && got);
-    assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
-    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
-    assert_int_equal(sweep_records(scalar, CIRCLE, pairs, n, 1.0f, want), MINK_OK);
-    for (int again = 0; again < 2; again++) {
-        memset(got, 0xA5, n * sizeof *got);
-        assert_int_equal(sweep_records(ctx, CIRCLE, pairs, n, 1.0f, got), MINK_OK);
-        assert_memory_equal(got, want, n * sizeof *got);
-        mink_batch_stats st = mink_context_stats(ctx);
-        assert_true(st.backend == MINK_BACKEND_SCALAR || st.backend == MINK_BACKEND_OPENCL);
-        if (again) assert_int_equal(st.launches > 0, st.backend == MINK_BACKEND_OPENCL); /* one path */
-    }
-    mink_context_destroy(scalar);
-    mink_context_destroy(ctx);
-    free(pairs), free(want), free(got);
+    default_context_batches(CIRCLE, 78, n, 2, 1);
 }
 
 /* AUTO times the paths again after MINK_AUTO_AGAIN (16) large batches of a kind, or after one
@@ -158,22 +165,7 @@ static void columns_large_batches(void **state) {
  * path (or both, when timing) answered it. */
 static void auto_times_again_never_changing_bits(void **state) {
     (void)state;
-    size_t n = (size_t)1 << 20;
-    void *pairs = make_pairs(BOX, 79, n, 0);
-    mink_hit *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
-    mink_context *scalar = NULL, *ctx = NULL;
-    assert_true(pairs && want && got);
-    assert_int_equal(mink_context_create(&descs[0], &scalar), MINK_OK);
-    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
-    assert_int_equal(sweep_records(scalar, BOX, pairs, n, 1.0f, want), MINK_OK);
-    for (int again = 0; again < 18; again++) {
-        memset(got, 0x5A, n * sizeof *got);
-        assert_int_equal(sweep_records(ctx, BOX, pairs, n, 1.0f, got), MINK_OK);
-        assert_memory_equal(got, want, n * sizeof *got);
-    }
-    mink_context_destroy(scalar);
-    mink_context_destroy(ctx);
-    free(pairs), free(want), free(got);
+    default_context_batches(BOX, 79, (size_t)1 << 20, 18, 0);
 }
 
 /* Small batches: below a thread's share, below a block, one pair, none. */
