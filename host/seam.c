@@ -12,6 +12,9 @@ static int sticky;
 static cl_int error = CL_OUT_OF_RESOURCES;
 static const char *failed;
 static long live;
+/* The names of the counted calls since the last arm, as far as the log holds them. */
+#define SEAM_LOG 8192
+static const char *log_names[SEAM_LOG];
 
 void mink__seam_arm(unsigned long n, int stick, cl_int err) {
     calls = 0;
@@ -23,11 +26,13 @@ void mink__seam_arm(unsigned long n, int stick, cl_int err) {
 
 unsigned long mink__seam_calls(void) { return calls; }
 const char *mink__seam_failed(void) { return failed; }
+const char *mink__seam_call(unsigned long n) { return n >= 1 && n <= calls && n <= SEAM_LOG ? log_names[n - 1] : NULL; }
 long mink__seam_live(void) { return live; }
 
 /* Counts a call; 1 when it must fail. */
 static int fault(const char *name) {
     calls++;
+    if (calls <= SEAM_LOG) log_names[calls - 1] = name;
     if (nth == 0 || calls < nth || (calls > nth && !sticky)) return 0;
     if (failed == NULL) failed = name;
     return 1;

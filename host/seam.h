@@ -18,6 +18,8 @@ void mink__seam_arm(unsigned long nth, int sticky, cl_int error);
 unsigned long mink__seam_calls(void);
 /* The name of the first call made to fail since the last arm, or NULL. */
 const char *mink__seam_failed(void);
+/* The name of the nth counted call since the last arm (1-based), or NULL past the log's end. */
+const char *mink__seam_call(unsigned long n);
 /* OpenCL objects created through mink and not yet released (contexts, queues, programs, kernels,
  * buffers, events): 0 once everything mink made is destroyed. */
 long mink__seam_live(void);

@@ -265,7 +265,7 @@ static void momentum_in_a_cluster(void **state) {
  * itself a step, nothing crosses a wall, and the paths agree bit for bit at the end. */
 static void energy_over_scene_b(void **state) {
     paths *p = *state;
-    enum { N = 10000, STEPS = 1000 };
+    enum { N = 10000, STEPS = MINK_TEST_LENGTH(1000) };
     mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
     arena a[2];
     for (int c = 0; c < 2; c++) assert_int_equal(arena_build(w[c], N, 1, 29, &a[c]), 0);
@@ -289,7 +289,7 @@ static void energy_over_scene_b(void **state) {
     assert_int_equal(tunnelled, 0);
     assert_memory_equal(pos[0], pos[1], sizeof pos[0]);
     assert_memory_equal(vel[0], vel[1], sizeof vel[0]);
-    printf("scene B, 10^4 bodies, 1000 steps: energy end / start %.6f, deepest overlap %.4f\n", e_last / e0,
+    printf("scene B, 10^4 bodies, %d steps: energy end / start %.6f, deepest overlap %.4f\n", STEPS, e_last / e0,
            arena_deepest(&a[0], pos[0]));
     for (int c = 0; c < 2; c++) {
         arena_free(&a[c]);
@@ -305,7 +305,7 @@ static void energy_over_scene_b(void **state) {
  * alive and finite, and the overlaps bounded; the paths bit for bit the same. */
 static void crowd_through_a_door(void **state) {
     paths *p = *state;
-    enum { SIDE = 100, N = SIDE * SIDE, STEPS = 200 };
+    enum { SIDE = 100, N = SIDE * SIDE, STEPS = MINK_TEST_LENGTH(200) };
     const float r = 0.1f, door = 0.19f; /* 0.38 wide: one disc of 0.2 at a time, never two */
     /* A pressed crowd settles its contacts in more impulse rounds than the default (docs/world.md). */
     mink_world_desc desc = {.max_rounds = 16};

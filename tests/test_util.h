@@ -17,6 +17,15 @@
 #include "mink/sample.h"
 #include "core/step.h" /* the shared math and the step, inline: tests reach inside */
 
+/* The length of a long random or many-step run: whole in the plain build, an eighth in the
+ * sanitizer build (tests/CMakeLists.txt), where the sanitizers, not the count, are the point and
+ * CI runs both inside its time. */
+#ifdef MINK_TEST_SHORT
+#define MINK_TEST_LENGTH(n) ((n) / 8)
+#else
+#define MINK_TEST_LENGTH(n) (n)
+#endif
+
 /* Both paths, as a per-test fixture (so tests that need no device, such as valgrind's scalar run,
  * never start one). The OpenCL context must exist: a missing device fails the test; it must never
  * turn into a silent skip in CI, where PoCL is the device. */
