@@ -265,7 +265,7 @@ static void momentum_in_a_cluster(void **state) {
  * itself a step, nothing crosses a wall, and the paths agree bit for bit at the end. */
 static void energy_over_scene_b(void **state) {
     paths *p = *state;
-    enum { N = 10000, STEPS = MINK_TEST_LENGTH(1000) };
+    enum { N = 10000, STEPS = MINK_TEST_LENGTH(1000, 125) };
     mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
     arena a[2];
     for (int c = 0; c < 2; c++) assert_int_equal(arena_build(w[c], N, 1, 29, &a[c]), 0);
@@ -305,7 +305,7 @@ static void energy_over_scene_b(void **state) {
  * alive and finite, and the overlaps bounded; the paths bit for bit the same. */
 static void crowd_through_a_door(void **state) {
     paths *p = *state;
-    enum { SIDE = 100, N = SIDE * SIDE, STEPS = MINK_TEST_LENGTH(200) };
+    enum { SIDE = 100, N = SIDE * SIDE, STEPS = MINK_TEST_LENGTH(200, 100) }; /* a few through or in the doorway by then */
     const float r = 0.1f, door = 0.19f; /* 0.38 wide: one disc of 0.2 at a time, never two */
     /* A pressed crowd settles its contacts in more impulse rounds than the default (docs/world.md). */
     mink_world_desc desc = {.max_rounds = 16};

@@ -3,7 +3,7 @@
  * conservative advancement against densely sampled true contacts. */
 #include "oracle_check.h"
 
-#define MILLION MINK_TEST_LENGTH(1u << 20)
+#define MILLION MINK_TEST_LENGTH(1u << 20, 1u << 17)
 
 #define ORACLE_EVERY 8 /* the oracle is slow: every 8th pair of the million */
 

@@ -17,13 +17,13 @@
 #include "mink/sample.h"
 #include "core/step.h" /* the shared math and the step, inline: tests reach inside */
 
-/* The length of a long random or many-step run: whole in the plain build, an eighth in the
+/* The length of a long random or many-step run: `whole` in the plain build, `short_` in the
  * sanitizer build (tests/CMakeLists.txt), where the sanitizers, not the count, are the point and
  * CI runs both inside its time. */
 #ifdef MINK_TEST_SHORT
-#define MINK_TEST_LENGTH(n) ((n) / 8)
+#define MINK_TEST_LENGTH(whole, short_) (short_)
 #else
-#define MINK_TEST_LENGTH(n) (n)
+#define MINK_TEST_LENGTH(whole, short_) (whole)
 #endif
 
 /* Both paths, as a per-test fixture (so tests that need no device, such as valgrind's scalar run,
