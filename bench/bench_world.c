@@ -13,6 +13,8 @@
  * Usage: bench_world [MAX_BODIES] [STEPS] [trace] [scalar=N]      (defaults 1000000, 5)
  * scalar=N runs the scalar path (and the comparison) only up to N bodies: a GPU's largest scenes
  * would wait minutes for it. far=X starts one bullet at (X, 0), far outside the arena.
+ * crates=polygon or crates=capsule makes the crates pentagons or capsules of about their size:
+ * the world then runs its kernels built for polygons, or for polygons and capsules.
  *
  * `bench_world arena [MAX_BODIES] [STEPS] [scalar=N]` runs the crowd issue's arena instead (bench/arena.h),
  * scenes A and B side by side at 10^4 .. MAX_BODIES: median ms a step, the most candidate pairs a
@@ -38,9 +40,25 @@ static mink_shape box_shape(float hw, float hh) {
 
 /* far=X: one bullet starts at (X, 0), far outside the arena (0: none). */
 static float far_x = 0.0f;
+/* crates=: the crates' shape (MINK_SHAPE_AABB, _POLYGON or _CAPSULE). */
+static uint32_t crate_type = MINK_SHAPE_AABB;
+
+static mink_shape crate_shape(void) {
+    mink_shape s = box_shape(0.5f, 0.5f);
+    if (crate_type == MINK_SHAPE_POLYGON) {
+        mink_vec2 pent[5];
+        for (int k = 0; k < 5; k++) pent[k] = mink_v2(0.6f * cosf(1.2566371f * (float)k), 0.6f * sinf(1.2566371f * (float)k));
+        s.type = MINK_SHAPE_POLYGON;
+        mink_polygon_make(pent, 5, mink_v2(0, 0), 0.0f, &s.geom.polygon);
+    } else if (crate_type == MINK_SHAPE_CAPSULE) {
+        s.type = MINK_SHAPE_CAPSULE;
+        s.geom.capsule = (mink_capsule){{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.4f};
+    }
+    return s;
+}
 
 static mink_status build_scene(mink_world *w, size_t n) {
-    mink_shape shapes[5] = {{.type = MINK_SHAPE_CIRCLE}, box_shape(0.5f, 0.5f), box_shape(4.0f, 0.1f),
+    mink_shape shapes[5] = {{.type = MINK_SHAPE_CIRCLE}, crate_shape(), box_shape(4.0f, 0.1f),
                             box_shape(0.1f, 4.0f), {0}};
     shapes[0].geom.circle.radius = 0.1f;
     float side = sqrtf((float)n * 16.0f);
@@ -252,6 +270,10 @@ int main(int argc, char **argv) {
             scalar_most = (size_t)strtoull(argv[argc - 1] + 7, NULL, 10);
         else if (strncmp(argv[argc - 1], "far=", 4) == 0)
             far_x = strtof(argv[argc - 1] + 4, NULL);
+        else if (strcmp(argv[argc - 1], "crates=polygon") == 0)
+            crate_type = MINK_SHAPE_POLYGON;
+        else if (strcmp(argv[argc - 1], "crates=capsule") == 0)
+            crate_type = MINK_SHAPE_CAPSULE;
         else
             argc = 0; /* the usage below */
     size_t most = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
@@ -259,6 +281,7 @@ int main(int argc, char **argv) {
     int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
     if (argc < 1 || most < 100 || steps < 1 || steps > 100000 || (argc > 3 && (!tracing || arena_mode))) {
         fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace] [scalar=N] [far=X]\n"
+                        "                   [crates=polygon|crates=capsule]\n"
                         "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000] [scalar=N]\n");
         return 2;
     }
@@ -276,7 +299,8 @@ int main(int argc, char **argv) {
     }
     printf("device: %s\n", mink_context_device(ctx[1]));
     if (arena_mode) return arena_main(most, scalar_most, steps, ctx);
-    printf("bullet-hell scene: 90%% bullets, 8%% crates, 2%% walls; dt 1/60; median of %d steps after %d warm-up steps\n",
+    printf("bullet-hell scene: 90%% bullets, 8%% crates (%s), 2%% walls; dt 1/60; median of %d steps after %d warm-up "
+           "steps\n", crate_type == MINK_SHAPE_POLYGON ? "pentagons" : crate_type == MINK_SHAPE_CAPSULE ? "capsules" : "boxes",
            steps, WARM_UP_STEPS);
     printf("%9s  %-7s %9s  %8s %8s %8s %8s %8s  %9s %8s %10s  %s\n", "bodies", "path", "ms/step", "bounds", "broad",
            "narrow", "resolve", "transfer", "pairs", "events", "bytes/body", "same bits");

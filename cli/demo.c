@@ -5,8 +5,9 @@
  * Bullets bounce off walls and targets, live a while and are replaced, so the world sees adds and
  * removes every step. A bullet that ends any step outside the room it was born in has tunnelled;
  * the demo counts them (there must be none) and draws every traced path, which stays inside its
- * room for the eye to check. In each room a laser turns, cast into the world after every
- * step (mink_world_cast_rays): it stops at the first wall or target, never beyond. */
+ * room for the eye to check. In each room a laser gate (a capsule as thin as the walls) sweeps up
+ * and down, a kinematic body the bullets bounce off, and a laser turns, cast into the world after
+ * every step (mink_world_cast_rays): it stops at the first wall, target or gate, never beyond. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +25,9 @@ const char cli_demo_usage[] =
     "bullets (the default): rooms of thin walls (0.1 thick), an emitter in each spraying bullets\n"
     "at up to 100 wall thicknesses a step, and a moving target in each. Prints steps per second,\n"
     "contacts and the number of bullets that tunnelled (0), and writes a PNG of the walls,\n"
-    "targets, the paths of one bullet in 16, every hit point, and a laser turning in each room\n"
-    "(a ray cast into the world after each step, drawn to its first wall or target).\n"
+    "targets, the paths of one bullet in 16, every hit point, a laser gate sweeping each room\n"
+    "(a capsule 0.1 thick that bullets bounce off) and a laser turning in each room (a ray cast\n"
+    "into the world after each step, drawn to its first wall, target or gate).\n"
     "crowd: discs streaming through the doorways of a maze (walls 0.2 thick, doors 1 wide), each\n"
     "steered towards the way out; those that leave come back in. Prints steps per second, the\n"
     "kinetic energy, the deepest overlap between discs and bodies inside a wall (0), and writes a\n"
@@ -45,11 +47,13 @@ const char cli_demo_usage[] =
     "  --check        also run the scene on the scalar path and compare positions and\n"
     "                 events bit for bit after every step\n";
 
-enum { CAT_WALL = 1, CAT_TARGET = 2, CAT_BULLET = 4, LIFETIME = 100, BULLET_SHAPES = 3, TRACE = 16 };
+enum { CAT_WALL = 1, CAT_TARGET = 2, CAT_BULLET = 4, CAT_GATE = 8, LIFETIME = 100, BULLET_SHAPES = 3, TRACE = 16 };
 #define ARENA 1000.0f
 #define THICK 0.1f
 #define TARGET_HALF 8.0f
 #define TARGET_SPEED 1.5f
+#define GATE_SPEED 2.0f
+#define GATE_HALF 0.2f /* of a room: the gate's segment is 0.4 rooms long */
 #define MARGIN 10.0f /* around the arena in the picture */
 
 typedef struct bullet {
@@ -63,13 +67,15 @@ typedef struct demo {
     int worlds;
     int rooms;
     float room_size;
-    uint32_t wall_shape[2], target_shape, bullet_shape[BULLET_SHAPES];
+    uint32_t wall_shape[2], target_shape, gate_shape, bullet_shape[BULLET_SHAPES];
     float bullet_radius[BULLET_SHAPES];
     size_t cap;           /* slots are below this */
     bullet *bullets;      /* by slot */
     mink_vec2 *pos, *prev, *check_pos;
-    uint32_t *targets;    /* handles */
+    uint32_t *targets;    /* handles: each room's target, then each room's gate */
     mink_vec2 *target_vel;
+    uint32_t gate_slots[2]; /* the gates' slots: [first, end) */
+    size_t gate_hits;
     size_t alive;
     mink_rng rng;
     cli_canvas picture;
@@ -110,23 +116,27 @@ static int add_all(demo *d, const mink_world_bodies *b, uint32_t *handles) {
 
 static int make_shapes(demo *d) {
     float half = 0.5f * ARENA + 0.5f * THICK;
-    mink_shape shapes[3 + BULLET_SHAPES] = {0};
+    mink_shape shapes[4 + BULLET_SHAPES] = {0};
     shapes[0].type = shapes[1].type = shapes[2].type = MINK_SHAPE_AABB;
     shapes[0].geom.aabb = (mink_aabb){{-0.5f * THICK, -half}, {0.5f * THICK, half}}; /* upright wall */
     shapes[1].geom.aabb = (mink_aabb){{-half, -0.5f * THICK}, {half, 0.5f * THICK}}; /* level wall */
     shapes[2].geom.aabb = (mink_aabb){{-TARGET_HALF, -TARGET_HALF}, {TARGET_HALF, TARGET_HALF}};
+    float gate = GATE_HALF * d->room_size;
+    shapes[3].type = MINK_SHAPE_CAPSULE;
+    shapes[3].geom.capsule = (mink_capsule){{-gate, 0.0f}, {gate, 0.0f}, 0.5f * THICK};
     for (int k = 0; k < BULLET_SHAPES; k++) {
         d->bullet_radius[k] = 0.05f + 0.025f * (float)k;
-        shapes[3 + k].type = MINK_SHAPE_CIRCLE;
-        shapes[3 + k].geom.circle.radius = d->bullet_radius[k];
+        shapes[4 + k].type = MINK_SHAPE_CIRCLE;
+        shapes[4 + k].geom.circle.radius = d->bullet_radius[k];
     }
-    uint32_t ids[3 + BULLET_SHAPES];
+    uint32_t ids[4 + BULLET_SHAPES];
     for (int w = 0; w < d->worlds; w++)
-        if (mink_world_add_shapes(d->world[w], shapes, 3 + BULLET_SHAPES, ids) != MINK_OK) return 0;
+        if (mink_world_add_shapes(d->world[w], shapes, 4 + BULLET_SHAPES, ids) != MINK_OK) return 0;
     d->wall_shape[0] = ids[0];
     d->wall_shape[1] = ids[1];
     d->target_shape = ids[2];
-    for (int k = 0; k < BULLET_SHAPES; k++) d->bullet_shape[k] = ids[3 + k];
+    d->gate_shape = ids[3];
+    for (int k = 0; k < BULLET_SHAPES; k++) d->bullet_shape[k] = ids[4 + k];
     return 1;
 }
 
@@ -149,13 +159,21 @@ static int add_walls_and_targets(demo *d) {
         vel[k] = mink_v2(r % 2 ? TARGET_SPEED : -TARGET_SPEED, 0.0f);
         shape[k] = d->target_shape, cat[k] = CAT_TARGET, mask[k] = CAT_BULLET;
     }
+    for (int r = 0; r < rooms; r++, k++) { /* the gates, in the rooms' lower halves */
+        mink_vec2 c = room_centre(d, r);
+        pos[k] = mink_v2(c.x, c.y - (0.15f + 0.2f * (float)(r % 3) / 2.0f) * d->room_size);
+        vel[k] = mink_v2(0.0f, r % 2 ? -GATE_SPEED : GATE_SPEED);
+        shape[k] = d->gate_shape, cat[k] = CAT_GATE, mask[k] = CAT_BULLET;
+    }
     mink_world_bodies b = {.count = (size_t)k, .shape = shape, .position = pos, .velocity = vel,
                            .inv_mass = inv_mass, .category = cat, .mask = mask};
     if (!add_all(d, &b, handles)) return 0;
-    for (int r = 0; r < rooms; r++) {
+    for (int r = 0; r < 2 * rooms; r++) {
         d->targets[r] = handles[walls + r];
         d->target_vel[r] = vel[walls + r];
     }
+    d->gate_slots[0] = mink_world_slot(handles[walls + rooms]);
+    d->gate_slots[1] = mink_world_slot(handles[walls + 2 * rooms - 1]) + 1;
     return 1;
 }
 
@@ -188,7 +206,7 @@ static int churn(demo *d, size_t bullets, size_t step) {
         pos[i] = mink_v2(c.x + dir.x, c.y + dir.y);
         vel[i] = mink_v2(speed * dir.x, speed * dir.y);
         shape[i] = mink_rng_u32(&d->rng) % BULLET_SHAPES;
-        response[i] = MINK_RESPONSE_BOUNCE, cat[i] = CAT_BULLET, mask[i] = CAT_WALL | CAT_TARGET;
+        response[i] = MINK_RESPONSE_BOUNCE, cat[i] = CAT_BULLET, mask[i] = CAT_WALL | CAT_TARGET | CAT_GATE;
     }
     uint32_t *shape_ids = malloc(want * sizeof *shape_ids);
     ok = ok && shape_ids;
@@ -214,7 +232,8 @@ static int read_positions(demo *d, int w, mink_vec2 *out) {
     return mink_world_get(d->world[w], NULL, slots, out, NULL) == MINK_OK;
 }
 
-/* Targets turn round before they reach their room's walls. */
+/* Targets turn round before they reach their room's walls; gates before the wall below them or
+ * the emitter above. */
 static int steer_targets(demo *d) {
     int rooms = d->rooms * d->rooms;
     for (int r = 0; r < rooms; r++) {
@@ -222,8 +241,12 @@ static int steer_targets(demo *d) {
         float hi = lo + d->room_size - 4.0f * TARGET_HALF;
         if ((x < lo && d->target_vel[r].x < 0.0f) || (x > hi && d->target_vel[r].x > 0.0f))
             d->target_vel[r].x = -d->target_vel[r].x;
+        mink_vec2 *v = &d->target_vel[rooms + r];
+        float y = d->pos[mink_world_slot(d->targets[rooms + r])].y, bottom = (float)(r / d->rooms) * d->room_size;
+        if ((y < bottom + 0.05f * d->room_size && v->y < 0.0f) || (y > bottom + 0.4f * d->room_size && v->y > 0.0f))
+            v->y = -v->y;
     }
-    mink_world_bodies b = {.count = (size_t)rooms, .velocity = d->target_vel};
+    mink_world_bodies b = {.count = 2 * (size_t)rooms, .velocity = d->target_vel};
     for (int w = 0; w < d->worlds; w++)
         if (mink_world_set(d->world[w], d->targets, &b) != MINK_OK) return 0;
     return 1;
@@ -231,18 +254,29 @@ static int steer_targets(demo *d) {
 
 static const float PATH_RGB[3] = {0.02f, 0.06f, 0.10f}, HIT_RGB[3] = {0.9f, 0.15f, 0.03f},
                    TARGET_PATH_RGB[3] = {0.25f, 0.15f, 0.0f}, TUNNEL_RGB[3] = {4.0f, 0.0f, 4.0f},
-                   LASER_RGB[3] = {1.6f, 0.0f, 0.9f};
+                   LASER_RGB[3] = {1.6f, 0.0f, 0.9f}, GATE_RGB[3] = {0.0f, 1.2f, 1.6f},
+                   GATE_TRAIL_RGB[3] = {0.0f, 0.05f, 0.07f};
 
-/* Each room's laser, turning a little every step from below its centre, two rooms long: cast into every
- * world (walls and targets stop it, bullets do not), drawn every fourth step to where it stops.
- * With --check the two worlds' hits must be the same bits. 0 after a message. */
+/* A gate's capsule where it stands: its segment, and its ends' disks. */
+static void draw_gate(demo *d, mink_vec2 p, const float rgb[3]) {
+    float half = GATE_HALF * d->room_size;
+    cli_canvas_line(&d->picture, mink_v2(p.x - half, p.y), mink_v2(p.x + half, p.y), rgb);
+    cli_canvas_disc(&d->picture, mink_v2(p.x - half, p.y), 0.5f * THICK, rgb);
+    cli_canvas_disc(&d->picture, mink_v2(p.x + half, p.y), 0.5f * THICK, rgb);
+}
+
+/* Each room's laser, turning a little every step from below and right of its centre (clear of the
+ * gate's sweep), two rooms long: cast into every world (walls, targets and gates stop it, bullets
+ * do not), drawn every fourth step to where it stops. With --check the two worlds' hits must be
+ * the same bits. 0 after a message. */
 static int cast_lasers(demo *d, size_t step) {
     size_t n = (size_t)d->rooms * (size_t)d->rooms;
-    const mink_world_filter sees = {.category = CAT_BULLET, .mask = CAT_WALL | CAT_TARGET};
+    const mink_world_filter sees = {.category = CAT_BULLET, .mask = CAT_WALL | CAT_TARGET | CAT_GATE};
     for (size_t r = 0; r < n; r++) {
         float a = (float)step * 0.021f + (float)r * 2.4f, len = 2.0f * d->room_size;
-        mink_vec2 c = room_centre(d, (int)r); /* below the emitter, in the room's lower half */
-        d->lasers[r] = (mink_ray){mink_v2(c.x, c.y - 0.3f * d->room_size), mink_v2(len * cosf(a), len * sinf(a))};
+        mink_vec2 c = room_centre(d, (int)r); /* in the room's lower half, beside the gate's sweep */
+        d->lasers[r] = (mink_ray){mink_v2(c.x + 0.3f * d->room_size, c.y - 0.3f * d->room_size),
+                                  mink_v2(len * cosf(a), len * sinf(a))};
     }
     double t0 = cli_now_s();
     for (int w = 0; w < d->worlds; w++)
@@ -262,7 +296,7 @@ static int cast_lasers(demo *d, size_t step) {
 }
 
 /* The traced bullets' paths: from where each was, through each contact, to where it is. */
-static void draw_step(demo *d, const mink_event *events, size_t nevents) {
+static void draw_step(demo *d, const mink_event *events, size_t nevents, size_t step) {
     size_t e = 0;
     /* events are sorted by t, not by body: walk them once, drawing each traced body's chain */
     mink_vec2 *at = d->check_pos; /* scratch: the last drawn point of each slot */
@@ -270,6 +304,8 @@ static void draw_step(demo *d, const mink_event *events, size_t nevents) {
     for (e = 0; e < nevents; e++) {
         const mink_event *ev = &events[e];
         cli_canvas_dot(&d->picture, ev->point, 0, HIT_RGB);
+        uint32_t met = mink_world_slot(ev->body_b);
+        d->gate_hits += met >= d->gate_slots[0] && met < d->gate_slots[1];
         uint32_t h = mink_world_slot(ev->body_a);
         if (h >= d->cap || d->bullets[h].room < 0 || h % TRACE) continue;
         float r = d->bullet_radius[d->bullets[h].shape];
@@ -279,9 +315,11 @@ static void draw_step(demo *d, const mink_event *events, size_t nevents) {
     }
     for (size_t h = 0; h < d->cap; h += TRACE)
         if (d->bullets[h].room >= 0) cli_canvas_line(&d->picture, at[h], d->pos[h], PATH_RGB);
-    for (int r = 0; r < d->rooms * d->rooms; r++) {
+    int rooms = d->rooms * d->rooms;
+    for (int r = 0; r < rooms; r++) {
         uint32_t t = mink_world_slot(d->targets[r]);
         cli_canvas_line(&d->picture, d->prev[t], d->pos[t], TARGET_PATH_RGB);
+        if (step % 8 == 0) draw_gate(d, d->pos[mink_world_slot(d->targets[rooms + r])], GATE_TRAIL_RGB);
     }
 }
 
@@ -293,9 +331,11 @@ static int write_picture(demo *d, const char *path) {
         cli_canvas_box(&d->picture, mink_v2(at - half, -half), mink_v2(at + half, ARENA + half), WALL_RGB);
         cli_canvas_box(&d->picture, mink_v2(-half, at - half), mink_v2(ARENA + half, at + half), WALL_RGB);
     }
-    for (int r = 0; r < d->rooms * d->rooms; r++) {
+    int rooms = d->rooms * d->rooms;
+    for (int r = 0; r < rooms; r++) {
         mink_vec2 p = d->pos[mink_world_slot(d->targets[r])];
         cli_canvas_box(&d->picture, mink_v2(p.x - TARGET_HALF, p.y - TARGET_HALF), mink_v2(p.x + TARGET_HALF, p.y + TARGET_HALF), TARGET_RGB);
+        draw_gate(d, d->pos[mink_world_slot(d->targets[rooms + r])], GATE_RGB);
     }
     return cli_canvas_write(&d->picture, path, "demo");
 }
@@ -359,8 +399,8 @@ static int demo_setup(demo *d, const demo_options *o) {
     d->pos = calloc(d->cap, sizeof *d->pos);
     d->prev = malloc(d->cap * sizeof *d->prev);
     d->check_pos = malloc(d->cap * sizeof *d->check_pos);
-    d->targets = malloc(rooms * rooms * sizeof *d->targets);
-    d->target_vel = malloc(rooms * rooms * sizeof *d->target_vel);
+    d->targets = malloc(2 * rooms * rooms * sizeof *d->targets);
+    d->target_vel = malloc(2 * rooms * rooms * sizeof *d->target_vel);
     d->lasers = malloc(rooms * rooms * sizeof *d->lasers);
     d->laser_hit[0] = malloc(rooms * rooms * sizeof *d->laser_hit[0]);
     d->laser_hit[1] = malloc(rooms * rooms * sizeof *d->laser_hit[1]);
@@ -438,7 +478,7 @@ static int demo_step(demo *d, const demo_options *o, size_t step) {
     d->shares[0] += st.broadphase_ms, d->shares[1] += st.narrowphase_ms, d->shares[2] += st.resolution_ms;
     d->shares[3] += st.bounds_ms + st.transfer_ms, d->pairs += st.pairs;
     if (!read_events(d) || !same_positions(d, step)) return 0;
-    draw_step(d, d->events, d->nevents);
+    draw_step(d, d->events, d->nevents, step);
     count_tunnelled(d);
     return cast_lasers(d, step);
 }
@@ -451,8 +491,10 @@ static void demo_report(const demo *d, const demo_options *o) {
            "transfers %.2f\n",
            d->pairs / o->steps, d->shares[0] / steps, d->shares[1] / steps, d->shares[2] / steps, d->shares[3] / steps);
     printf("contacts: %zu\n", d->contacts);
-    printf("lasers: %zu cast, %zu stopped by a wall or a target (%.3f ms a step)\n", d->laser_casts, d->laser_hits,
-           d->laser_s * 1e3 / steps);
+    printf("laser gates: %d capsules %.1f thick sweeping the rooms, met by bullets %zu times\n", d->rooms * d->rooms,
+           (double)THICK, d->gate_hits);
+    printf("lasers: %zu cast, %zu stopped by a wall, a target or a gate (%.3f ms a step)\n", d->laser_casts,
+           d->laser_hits, d->laser_s * 1e3 / steps);
     printf("tunnelled: %zu\n", d->tunnelled);
     if (o->check) printf("bit-identical to the scalar path: yes\n");
 }
@@ -467,7 +509,7 @@ int cli_demo(int argc, char **argv) {
     if (ok) {
         printf("device: %s\n", mink_context_device(d.ctx[0]));
         printf("scene: %zux%zu rooms of walls %.1f thick, %zu bullets (radius 0.05 to 0.1, 2 to 10 units a step: up "
-               "to 100 wall thicknesses), %zu moving targets\n",
+               "to 100 wall thicknesses), %zu moving targets and laser gates\n",
                o.rooms, o.rooms, (double)THICK, o.count, o.rooms * o.rooms);
         fflush(stdout);
     }

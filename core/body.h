@@ -82,8 +82,7 @@ MINK_INLINE int mink_body_turns(mink_body b) {
 /* ---- any two bodies without turning: the exact sweeps -------------------------------------- */
 
 /// Any two bodies of boxes, circles and polygons, angular velocities left out, each pair by its
-/// exact sweep; a pair in the other order is the mirror (the normal reversed). A world (no
-/// capsules yet) calls this one: the capsule sweeps left out of its kernels' code.
+/// exact sweep; a pair in the other order is the mirror (the normal reversed).
 MINK_INLINE mink_hit mink_sweep_bodies_polygonal(mink_body a, mink_body b, float dt) {
     mink_vec2 va = a.velocity, vb = b.velocity;
     uint32_t ta = a.type, tb = b.type;
@@ -107,10 +106,24 @@ MINK_INLINE mink_hit mink_sweep_bodies_polygonal(mink_body a, mink_body b, float
     return mink_hit_invalid();
 }
 
+/// Whether capsule a moving by va comes before b moving by vb in a fixed order of their bits. Two
+/// capsules are swept in that order whichever comes first in the call (the other answer mirrored),
+/// so a pair gives the same bits both ways round: the sum of one's hull and the other's segment
+/// rounds differently with the roles swapped, and a world's dry run must be its step.
+MINK_INLINE int mink_capsule_before(mink_capsule a, mink_vec2 va, mink_capsule b, mink_vec2 vb) {
+    float ka[7] = {a.center1.x, a.center1.y, a.center2.x, a.center2.y, a.radius, va.x, va.y};
+    float kb[7] = {b.center1.x, b.center1.y, b.center2.x, b.center2.y, b.radius, vb.x, vb.y};
+    for (int k = 0; k < 7; k++) {
+        uint32_t x = mink_float_bits(ka[k] + 0.0f), y = mink_float_bits(kb[k] + 0.0f); /* -0 as +0 */
+        if (x != y) return x < y;
+    }
+    return 0;
+}
+
 /// Capsule a against a shape of any kind held as a body's (type and union): the body of every
 /// capsule query but capsule–circle's, one hull and one sweep in the code (a kernel's work-items
 /// keep every branch's locals: four sweeps inlined made the mixed kernel's frame four hulls larger).
-MINK_INLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32_t type, mink_aabb box,
+MINK_OUTLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32_t type, mink_aabb box,
                                             mink_circle circle, const mink_polygon *polygon, mink_capsule other,
                                             mink_vec2 vb, float dt) {
     if (type == MINK_SHAPE_CAPSULE && mink__capsule_is_valid(other) && mink_capsule_is_circle(other)) {
@@ -123,6 +136,12 @@ MINK_INLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32
                 : type == MINK_SHAPE_CAPSULE ? mink__capsule_is_valid(other)
                                              : 0;
     if (!mink__capsule_is_valid(a) || !valid || !mink_step_is_valid(va, vb, dt)) return mink_hit_invalid();
+    int mirror = type == MINK_SHAPE_CAPSULE && !mink_capsule_is_circle(a) && mink_capsule_before(other, vb, a, va);
+    if (mirror) { /* two capsules (neither one point): in their fixed order */
+        mink_capsule c = a;
+        mink_vec2 v = va;
+        a = other, va = vb, other = c, vb = v;
+    }
     if (mink_capsule_is_circle(a)) { /* a circle against the other: as the circle's own sweeps */
         mink_circle ca = mink_capsule_circle(a);
         if (type == MINK_SHAPE_AABB) return mink__sweep_circle_aabb(ca, va, box, vb, dt);
@@ -143,7 +162,8 @@ MINK_INLINE mink_hit mink_sweep_capsule_any(mink_capsule a, mink_vec2 va, uint32
                    : type == MINK_SHAPE_CIRCLE  ? mink_point_hull(circle.center, circle.radius)
                    : type == MINK_SHAPE_POLYGON ? mink_polygon_hull(*polygon, mink_v2(0.0f, 0.0f), polygon->angle)
                                                 : mink_capsule_hull(other);
-    return mink_sweep_capsule_hull(a, va, &hb, vb, dt);
+    mink_hit h = mink_sweep_capsule_hull(a, va, &hb, vb, dt);
+    return mirror ? mink_hit_mirror(h) : h;
 }
 
 /// Capsule a against body o, whose angular velocity is left out.

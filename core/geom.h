@@ -16,11 +16,15 @@
 /* ---- what differs between C and OpenCL C ------------------------------------------------------ */
 #if defined(__OPENCL_C_VERSION__) || defined(__OPENCL_VERSION__)
 #define MINK_OPENCL 1
-/* Everything inlined while the OpenCL compiler still sees separate floats: on a CPU device the
- * x86-64 calling convention passes a mink_vec2 as a 2-float vector, and a call inlined late leaves
- * those vectors in the kernel, where they keep the loop vectorizer off it (PoCL). */
+/* Everything inlined (MINK_OUTLINE's few aside) while the OpenCL compiler still sees separate
+ * floats: on a CPU device the x86-64 calling convention passes a mink_vec2 as a 2-float vector,
+ * and a call inlined late leaves those vectors in the kernel, where they keep the loop vectorizer
+ * off it (PoCL). */
 #define MINK_INLINE static inline __attribute__((always_inline))
 #define MINK_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* A large query that stays one function in a kernel, whatever calls it and however often: inlined
+ * at every call site, the capsule sweep more than doubled the program's build. */
+#define MINK_OUTLINE static __attribute__((noinline))
 #define mink_sqrtf(x) sqrt(x)       /* float overloads in OpenCL C */
 #define mink_frexpf(x, e) frexp((x), (e))
 #define mink_ldexpf(x, e) ldexp((x), (e))
@@ -30,6 +34,7 @@
 #include <math.h>
 #include <stdint.h>
 #define MINK_INLINE static inline
+#define MINK_OUTLINE static inline
 /* For the queries a batch loop must inline whole to vectorize (the compiler's size limit would
  * otherwise leave a call in the loop). */
 #if defined(__GNUC__)

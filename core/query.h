@@ -34,19 +34,20 @@ MINK_INLINE mink_aabb mink_query_box(mink_world_view w, mink_world_query q) {
 
 /// The query (a) swept against body j (b) standing still, over a step of 1: mink_sweep_bodies'
 /// bits, and a point's those of mink_cast_ray (a box of no size).
-MINK_INLINE mink_hit mink_query_sweep(mink_world_view w, mink_world_query q, uint32_t j, uint32_t polygons) {
+MINK_INLINE mink_hit mink_query_sweep(mink_world_view w, mink_world_query q, uint32_t j, uint32_t hulls) {
     MINK_GLOBAL const mink_shape *b = w.shapes + w.shape_of[j];
     mink_vec2 pb = w.pos[j], still = mink_v2(0.0f, 0.0f);
     if (q.shape != MINK_QUERY_POINT)
-        return mink_sweep_placed(w.shapes + q.shape, q.position, q.translation, b, pb, still, polygons);
+        return mink_sweep_placed(w.shapes + q.shape, q.position, q.translation, b, pb, still, hulls);
     mink_aabb point;
     point.min = point.max = q.position;
     if (b->type == MINK_SHAPE_AABB) return mink__sweep_aabb(point, q.translation, mink_shape_aabb_at(b, pb), still, 1.0f);
     if (b->type == MINK_SHAPE_CIRCLE)
         return mink_hit_mirror(mink__sweep_circle_aabb(mink_shape_circle_at(b, pb), still, point, q.translation, 1.0f));
-    if (!polygons) return mink_hit_invalid(); /* a polygon where none was said to be */
-    mink_body placed = mink_shape_place(b, pb, still);
-    return mink_hit_mirror(mink__sweep_polygon_aabb(placed.shape.polygon, still, point, q.translation, 1.0f));
+    if (!hulls) return mink_hit_invalid(); /* a polygon or capsule where none was said to be */
+    mink_body ray = mink__body_aabb(point, q.translation), placed = mink_shape_place(b, pb, still);
+    if (!(hulls & MINK_HULLS_CAPSULES)) return mink_sweep_bodies_polygonal(ray, placed, 1.0f);
+    return mink_sweep_bodies_linear(ray, placed, 1.0f);
 }
 
 /// The order of a query's hits: by t, then by slot.
@@ -199,7 +200,7 @@ MINK_INLINE void mink_query_meet(mink_world_view w, mink_step_state st, mink_wor
                                  mink_query_found *f) {
     mink_body_props pj = w.props[j];
     if (j == f->skip || (pj.category & f->mask) == 0u || (pj.mask & f->category) == 0u) return;
-    mink_hit hit = mink_query_sweep(w, q, j, st.params.polygons);
+    mink_hit hit = mink_query_sweep(w, q, j, st.params.hulls);
     /* A body the sweep overflowed against (INVALID: coordinates near the float limit) is not met,
      * as in a step: what a query meets must not depend on which cells its walk visited. */
     if (!(hit.flags & MINK_HIT_CONTACT)) return;

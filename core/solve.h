@@ -94,7 +94,7 @@ MINK_INLINE mink_hit mink_pair_sweep(mink_world_view w, mink_step_params sp, uin
     mink_hit h = mink_sweep_placed(w.shapes + w.shape_of[a], mink_kinked_at(w, sp, a, va, ka, tau),
                                    mink_v2(va.x * span, va.y * span), w.shapes + w.shape_of[b],
                                    mink_kinked_at(w, sp, b, vb, kb, tau), mink_v2(vb.x * span, vb.y * span),
-                                   sp.polygons);
+                                   sp.hulls);
     h.t = tau + h.t * (1.0f - tau);
     if (h.t_exit != MINK_INF) h.t_exit = tau + h.t_exit * (1.0f - tau);
     return i == a ? h : mink_hit_mirror(h);
@@ -115,7 +115,7 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
             mink_vec2 vj = w.vel[j], pj = w.pos[j];
             h = mink_sweep_placed(w.shapes + w.shape_of[i], at, mink_v2(vi.x * span, vi.y * span),
                                   w.shapes + w.shape_of[j], mink_v2(pj.x + vj.x * sp.dt * kink, pj.y + vj.y * sp.dt * kink),
-                                  mink_v2(vj.x * span, vj.y * span), sp.polygons);
+                                  mink_v2(vj.x * span, vj.y * span), sp.hulls);
             h.t = kink + h.t * (1.0f - kink);
         }
         if (h.flags & MINK_HIT_CONTACT) first = mink_minf(first, h.t);
@@ -325,11 +325,11 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
     mink_vec2 pa = w.pos[p.a], pb = w.pos[p.b];
     mink_vec2 ea = mink_place_at(w, p.a, keep_a), eb = mink_place_at(w, p.b, keep_b);
     mink_vec2 ma = mink_v2(ea.x - pa.x, ea.y - pa.y), mb = mink_v2(eb.x - pb.x, eb.y - pb.y);
-    mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, s.params.polygons);
+    mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, s.params.hulls);
     if (!(h.flags & MINK_HIT_CONTACT)) return;
     float allowed = mink_overlap_allowed(sa, sb), share = 0.0f;
     if ((h.flags & MINK_HIT_OVERLAP) || h.t_exit > 1.0f) { /* they end overlapping: by how much */
-        mink_hit end = mink_sweep_placed(sa, ea, mink_v2(0.0f, 0.0f), sb, eb, mink_v2(0.0f, 0.0f), s.params.polygons);
+        mink_hit end = mink_sweep_placed(sa, ea, mink_v2(0.0f, 0.0f), sb, eb, mink_v2(0.0f, 0.0f), s.params.hulls);
         /* Overlapping already, they may part or stay as deep, never deeper (a body pressed into one
          * that cannot give way would creep in a step at a time); held, they stay where they were.
          * And a body pushed out of a deep overlap may press into another, up to half as deep: in

@@ -61,7 +61,7 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t
     mink_grid_entry ea = mink_narrow_side(w, sp, e.a, p.a), eb = mink_narrow_side(w, sp, e.b, p.b);
     mink_contact ca, cb;
     /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
-    ca.hit = mink_sweep_placed(w.shapes + ea.shape, ea.pos, ea.move, w.shapes + eb.shape, eb.pos, eb.move, sp.polygons);
+    ca.hit = mink_sweep_placed(w.shapes + ea.shape, ea.pos, ea.move, w.shapes + eb.shape, eb.pos, eb.move, sp.hulls);
     cb.hit = mink_hit_mirror(ca.hit);
     ca.other = p.b | eb.flags;
     cb.other = p.a | ea.flags;
@@ -104,7 +104,7 @@ MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params s
             mink_vec2 vj = w.vel[j], pj = w.pos[j];
             mink_vec2 at = mink_v2(pj.x + vj.x * dt * tau, pj.y + vj.y * dt * tau);
             h = mink_sweep_placed(shape, p, move, w.shapes + w.shape_of[j], at,
-                                  mink_v2(vj.x * dt * span, vj.y * dt * span), sp.polygons);
+                                  mink_v2(vj.x * dt * span, vj.y * dt * span), sp.hulls);
         }
         if ((h.flags & MINK_HIT_CONTACT) &&
             (*best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, *best_j))) {

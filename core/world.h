@@ -208,8 +208,8 @@ typedef struct mink_step_params {
     float dt;
     float skin;          ///< > 0: the gap left after a contact; 0: each body's own (mink_body_skin)
     uint32_t iterations; ///< contacts a body may take in one step, >= 1
-    uint32_t polygons;   ///< whether the world has polygon shapes; a kernel that passes a literal 0
-                         ///< is built without their sweeps (see mink_sweep_placed)
+    uint32_t hulls;      ///< MINK_HULLS_ bits: the world has polygon, capsule shapes (swept as
+                         ///< hulls); a kernel that passes a literal is built without the others
 } mink_step_params;
 
 /// A world query call's parameters (core/query.h): its filter, made whole (no zero for "all"),
@@ -280,20 +280,35 @@ MINK_INLINE mink_body mink_shape_place(MINK_GLOBAL const mink_shape *s, mink_vec
     } else if (s->type == MINK_SHAPE_POLYGON) {
         b.shape.polygon = s->geom.polygon;
         b.shape.polygon.position = mink_v2(s->geom.polygon.position.x + p.x, s->geom.polygon.position.y + p.y);
+    } else if (s->type == MINK_SHAPE_CAPSULE) {
+        b.shape.capsule = s->geom.capsule;
+        b.shape.capsule.center1 = mink_v2(s->geom.capsule.center1.x + p.x, s->geom.capsule.center1.y + p.y);
+        b.shape.capsule.center2 = mink_v2(s->geom.capsule.center2.x + p.x, s->geom.capsule.center2.y + p.y);
     }
     return b;
 }
 
-/// mink_sweep_bodies_polygonal over dt 1 of shape a at pa moving by ma and shape b at pb moving by
+/// The shapes swept as hulls, as bits of mink_step_params.hulls: a world's kernels are built for
+/// none of them, for polygons, and for both (kernels/world.cl), and each world runs the least build
+/// that holds its shapes.
+enum { MINK_HULLS_POLYGONS = 1u, MINK_HULLS_CAPSULES = 2u, MINK_HULLS_ALL = 3u };
+
+/// Shape s's MINK_HULLS_ bit (0 for boxes and circles).
+MINK_INLINE uint32_t mink_shape_hulls(MINK_GLOBAL const mink_shape *s) {
+    return s->type == MINK_SHAPE_POLYGON ? MINK_HULLS_POLYGONS : s->type == MINK_SHAPE_CAPSULE ? MINK_HULLS_CAPSULES : 0u;
+}
+
+/// mink_sweep_bodies_linear over dt 1 of shape a at pa moving by ma and shape b at pb moving by
 /// mb, with the same calls and bits. Boxes and circles are swept as themselves and shapes are
 /// read through pointers: a mink_body or mink_shape has room for a polygon, and copying two of
-/// each a pair was the scalar narrowphase's largest cost. `polygons` 0 says neither is a polygon:
-/// a literal 0 leaves the polygon sweeps out of the caller's code, which made PoCL's narrowphase
-/// and resolution kernels faster though the sweeps were never called (kernels/world.cl; the
-/// figures: docs/benchmarks.md, "Figures behind the code").
+/// each a pair was the scalar narrowphase's largest cost. `hulls` says which shapes there may be
+/// (0: boxes and circles; MINK_HULLS_POLYGONS: polygons too; with MINK_HULLS_CAPSULES, any; a shape
+/// beyond them is INVALID): a literal leaves the others' sweeps out of the caller's code, which
+/// made PoCL's kernels faster though the sweeps were never called (kernels/world.cl; the figures:
+/// docs/benchmarks.md, "Figures behind the code").
 MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, mink_vec2 ma,
                                        MINK_GLOBAL const mink_shape *b, mink_vec2 pb, mink_vec2 mb,
-                                       uint32_t polygons) {
+                                       uint32_t hulls) {
     uint32_t ta = a->type, tb = b->type;
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_AABB)
         return mink__sweep_aabb(mink_shape_aabb_at(a, pa), ma, mink_shape_aabb_at(b, pb), mb, 1.0f);
@@ -304,17 +319,24 @@ MINK_INLINE mink_hit mink_sweep_placed(MINK_GLOBAL const mink_shape *a, mink_vec
     if (ta == MINK_SHAPE_AABB && tb == MINK_SHAPE_CIRCLE)
         return mink_hit_mirror(
             mink__sweep_circle_aabb(mink_shape_circle_at(b, pb), mb, mink_shape_aabb_at(a, pa), ma, 1.0f));
-    if (!polygons) return mink_hit_invalid(); /* a polygon where none was said to be */
-    return mink_sweep_bodies_polygonal(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
+    if (!hulls) return mink_hit_invalid(); /* a polygon or capsule where none was said to be */
+    mink_body ba = mink_shape_place(a, pa, ma), bb = mink_shape_place(b, pb, mb);
+    if (!(hulls & MINK_HULLS_CAPSULES)) return mink_sweep_bodies_polygonal(ba, bb, 1.0f); /* a capsule: INVALID */
+    return mink_sweep_bodies_linear(ba, bb, 1.0f);
 }
 
-/// The box around a shape at p (a polygon's: its bounding circle's).
+/// The box around a shape at p (a polygon's: its bounding circle's; a capsule's: its ends' disks').
 MINK_INLINE mink_aabb mink_shape_bounds(MINK_GLOBAL const mink_shape *s, mink_vec2 p) {
     mink_aabb b;
     b.min = b.max = p;
     if (s->type == MINK_SHAPE_AABB) {
         b.min = mink_v2(s->geom.aabb.min.x + p.x, s->geom.aabb.min.y + p.y);
         b.max = mink_v2(s->geom.aabb.max.x + p.x, s->geom.aabb.max.y + p.y);
+    } else if (s->type == MINK_SHAPE_CAPSULE) {
+        mink_capsule c = s->geom.capsule;
+        float r = c.radius;
+        b.min = mink_v2(mink_minf(c.center1.x, c.center2.x) + p.x - r, mink_minf(c.center1.y, c.center2.y) + p.y - r);
+        b.max = mink_v2(mink_maxf(c.center1.x, c.center2.x) + p.x + r, mink_maxf(c.center1.y, c.center2.y) + p.y + r);
     } else {
         mink_vec2 c = s->type == MINK_SHAPE_CIRCLE ? s->geom.circle.center : s->geom.polygon.position;
         float r = s->type == MINK_SHAPE_CIRCLE ? s->geom.circle.radius : s->geom.polygon.radius;

@@ -52,13 +52,16 @@ mink_status mink__context_kernels(mink_context *ctx) {
      * overflows its thread's stack. 256 is as fast for the small kernels (measured with
      * bench_batch) and within every device's limit, which the kernel may lower further. */
     /* The kernels whose items hold two bodies and their hulls (the mixed, turning and ray
-     * batches, the world's and the queries' passes over polygons) get 64: at 256, PoCL's
+     * batches, the world's and the queries' passes over polygons and capsules) get 64: at 256, PoCL's
      * work-group function for the mixed batch outgrew its thread's stack once capsules joined
      * mink_body, and wrote past it into the caller's memory. */
     static const mink_kernel_id bodies[] = {
-        MINK_KERNEL_SWEEP_PAIR, MINK_KERNEL_SWEEP_ROTATING, MINK_KERNEL_SWEEP_RAY, MINK_KERNEL_WORLD_NARROW_POLYGON,
-        MINK_KERNEL_WORLD_RESOLVE_POLYGON, MINK_KERNEL_WORLD_RESWEEP_POLYGON, MINK_KERNEL_WORLD_PICK_POLYGON,
-        MINK_KERNEL_WORLD_SAFETY_POLYGON, MINK_KERNEL_QUERY_POLYGON, MINK_KERNEL_QUERY_MOVE_POLYGON};
+        MINK_KERNEL_SWEEP_PAIR,           MINK_KERNEL_SWEEP_ROTATING,       MINK_KERNEL_SWEEP_RAY,
+        MINK_KERNEL_WORLD_NARROW_POLYGONS,  MINK_KERNEL_WORLD_NARROW_HULLS,  MINK_KERNEL_WORLD_RESOLVE_POLYGONS,
+        MINK_KERNEL_WORLD_RESOLVE_HULLS,    MINK_KERNEL_WORLD_RESWEEP_POLYGONS, MINK_KERNEL_WORLD_RESWEEP_HULLS,
+        MINK_KERNEL_WORLD_PICK_POLYGONS,    MINK_KERNEL_WORLD_PICK_HULLS,    MINK_KERNEL_WORLD_SAFETY_POLYGONS,
+        MINK_KERNEL_WORLD_SAFETY_HULLS,     MINK_KERNEL_QUERY_POLYGONS,      MINK_KERNEL_QUERY_HULLS,
+        MINK_KERNEL_QUERY_MOVE_POLYGONS,    MINK_KERNEL_QUERY_MOVE_HULLS};
     for (int k = 0; k < MINK_KERNEL_COUNT && status == MINK_OK; k++) {
         size_t most = 0, want = MINK_LOCAL_SIZE;
         for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) want = (int)bodies[i] == k ? MINK_LOCAL_SIZE_BODIES : want;

@@ -22,6 +22,8 @@ static mink_shape defined_shape(const mink_shape *s) {
         d.geom.aabb = s->geom.aabb;
     else if (s->type == MINK_SHAPE_CIRCLE)
         d.geom.circle = s->geom.circle;
+    else if (s->type == MINK_SHAPE_CAPSULE)
+        d.geom.capsule = s->geom.capsule;
     else
         d.geom.polygon = s->geom.polygon;
     return d;
@@ -37,10 +39,6 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_add_shapes: too many shapes");
     for (size_t k = 0; k < count; k++) {
         mink_shape s = shapes[k];
-        if (s.type == MINK_SHAPE_CAPSULE) /* a world's passes do not sweep capsules yet */
-            return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
-                              "mink_world_add_shapes: shape %zu is a capsule; worlds hold boxes, circles and "
-                              "polygons (capsules are for batches and single queries)", k);
         if (s.type == MINK_SHAPE_POLYGON && (s.geom.polygon.angle != 0.0f || !mink__polygon_is_valid(s.geom.polygon)))
             return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
                               "mink_world_add_shapes: shape %zu is not a valid polygon at angle 0 "
@@ -73,7 +71,7 @@ mink_status mink_world_add_shapes(mink_world *w, const mink_shape *shapes, size_
         MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[MINK_WB_SHAPES].mem, CL_TRUE, 0,
                                                  need * sizeof(mink_shape), w->shapes, 0, NULL, NULL), fail);
     /* Only now: a failed write adds no shape. The scalar step reads the host table. */
-    for (size_t k = w->shape_count; k < need; k++) w->params.polygons |= w->shapes[k].type == MINK_SHAPE_POLYGON;
+    for (size_t k = w->shape_count; k < need; k++) w->params.hulls |= mink_shape_hulls(&w->shapes[k]);
     for (size_t k = 0; k < count; k++) ids[k] = (uint32_t)(w->shape_count + k);
     w->shape_count = need;
 fail:

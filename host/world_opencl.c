@@ -54,12 +54,14 @@ mink_status mink__world_cl_check(mink_context *ctx) {
     static const mink_kernel_id passes[] = {
         MINK_KERNEL_WORLD_BOUNDS, MINK_KERNEL_MEASURE,       MINK_KERNEL_MEASURE_TOP,          MINK_KERNEL_GRID_COUNT,
         MINK_KERNEL_GRID_EMIT,    MINK_KERNEL_GRID_GATHER,   MINK_KERNEL_GRID_PAIRS,           MINK_KERNEL_WORLD_DEGREE,
-        MINK_KERNEL_WORLD_NARROW, MINK_KERNEL_WORLD_NARROW_POLYGON, MINK_KERNEL_WORLD_RESOLVE,
-        MINK_KERNEL_WORLD_RESOLVE_POLYGON, MINK_KERNEL_WORLD_PICK, MINK_KERNEL_WORLD_PICK_POLYGON,
-        MINK_KERNEL_WORLD_RESWEEP, MINK_KERNEL_WORLD_RESWEEP_POLYGON,
-        MINK_KERNEL_WORLD_FIRE, MINK_KERNEL_WORLD_SAFETY, MINK_KERNEL_WORLD_SAFETY_POLYGON,
-        MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS, MINK_KERNEL_QUERY_BOUNDS, MINK_KERNEL_QUERY,
-        MINK_KERNEL_QUERY_POLYGON, MINK_KERNEL_QUERY_MOVE, MINK_KERNEL_QUERY_MOVE_POLYGON};
+        MINK_KERNEL_WORLD_NARROW, MINK_KERNEL_WORLD_NARROW_POLYGONS, MINK_KERNEL_WORLD_NARROW_HULLS,
+        MINK_KERNEL_WORLD_RESOLVE, MINK_KERNEL_WORLD_RESOLVE_POLYGONS, MINK_KERNEL_WORLD_RESOLVE_HULLS,
+        MINK_KERNEL_WORLD_PICK, MINK_KERNEL_WORLD_PICK_POLYGONS, MINK_KERNEL_WORLD_PICK_HULLS,
+        MINK_KERNEL_WORLD_RESWEEP, MINK_KERNEL_WORLD_RESWEEP_POLYGONS, MINK_KERNEL_WORLD_RESWEEP_HULLS,
+        MINK_KERNEL_WORLD_FIRE, MINK_KERNEL_WORLD_SAFETY, MINK_KERNEL_WORLD_SAFETY_POLYGONS,
+        MINK_KERNEL_WORLD_SAFETY_HULLS, MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS,
+        MINK_KERNEL_QUERY_BOUNDS, MINK_KERNEL_QUERY, MINK_KERNEL_QUERY_POLYGONS, MINK_KERNEL_QUERY_HULLS,
+        MINK_KERNEL_QUERY_MOVE, MINK_KERNEL_QUERY_MOVE_POLYGONS, MINK_KERNEL_QUERY_MOVE_HULLS};
     size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE);
     mink_status status = MINK_OK;
     for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
@@ -324,9 +326,21 @@ static mink_status pairs(mink_world *w, const mink_step_state *s, uint32_t emit)
     return run_pass(w, MINK_KERNEL_GRID_PAIRS, s->items, &p);
 }
 
+/* Each pass that sweeps has three builds, in this order (kernels/world.cl). */
+#define MINK_THREE_BUILDS(k) \
+    _Static_assert(k##_POLYGONS == k + 1 && k##_HULLS == k + 2, #k ": its builds in order")
+MINK_THREE_BUILDS(MINK_KERNEL_WORLD_NARROW);
+MINK_THREE_BUILDS(MINK_KERNEL_WORLD_RESWEEP);
+MINK_THREE_BUILDS(MINK_KERNEL_WORLD_PICK);
+MINK_THREE_BUILDS(MINK_KERNEL_WORLD_RESOLVE);
+MINK_THREE_BUILDS(MINK_KERNEL_WORLD_SAFETY);
+MINK_THREE_BUILDS(MINK_KERNEL_QUERY);
+MINK_THREE_BUILDS(MINK_KERNEL_QUERY_MOVE);
+
 /* A pass as its kernel. */
 static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
-    int polygons = s->params.polygons != 0;
+    /* The build for the shapes the world holds: + 0 boxes and circles, + 1 polygons, + 2 capsules. */
+    int v = s->params.hulls == 0 ? 0 : (s->params.hulls & MINK_HULLS_CAPSULES) ? 2 : 1;
     switch (pass) {
     case MINK_PASS_BOUNDS: return run_pass(w, MINK_KERNEL_WORLD_BOUNDS, s->slots, s);
     case MINK_PASS_MEASURE: return measure(w, s);
@@ -337,24 +351,24 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_PAIRS_WRITE: return pairs(w, s, 1);
     case MINK_PASS_DEGREE: return run_pass(w, MINK_KERNEL_WORLD_DEGREE, s->pairs, s);
     case MINK_PASS_NARROW:
-        return run_pass(w, polygons ? MINK_KERNEL_WORLD_NARROW_POLYGON : MINK_KERNEL_WORLD_NARROW, s->pairs, s);
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_NARROW + v), s->pairs, s);
     case MINK_PASS_RESWEEP:
-        return run_pass(w, polygons ? MINK_KERNEL_WORLD_RESWEEP_POLYGON : MINK_KERNEL_WORLD_RESWEEP, s->listed, s);
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_RESWEEP + v), s->listed, s);
     case MINK_PASS_PICK:
-        return run_pass(w, polygons ? MINK_KERNEL_WORLD_PICK_POLYGON : MINK_KERNEL_WORLD_PICK,
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_PICK + v),
                         s->round == 0 ? s->slots : s->listed, s);
     case MINK_PASS_FIRE: return run_pass(w, MINK_KERNEL_WORLD_FIRE, s->listed, s);
     case MINK_PASS_RESOLVE:
-        return run_pass(w, polygons ? MINK_KERNEL_WORLD_RESOLVE_POLYGON : MINK_KERNEL_WORLD_RESOLVE, s->slots, s);
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_RESOLVE + v), s->slots, s);
     case MINK_PASS_FINAL_BOUNDS: return run_pass(w, MINK_KERNEL_WORLD_FINAL_BOUNDS, s->slots, s);
     case MINK_PASS_SAFETY:
-        return run_pass(w, polygons ? MINK_KERNEL_WORLD_SAFETY_POLYGON : MINK_KERNEL_WORLD_SAFETY, s->pairs, s);
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_SAFETY + v), s->pairs, s);
     case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->listed, s);
     case MINK_PASS_QUERY_BOUNDS: return run_pass(w, MINK_KERNEL_QUERY_BOUNDS, s->slots, s);
     case MINK_PASS_QUERY:
-        return run_pass(w, polygons ? MINK_KERNEL_QUERY_POLYGON : MINK_KERNEL_QUERY, s->query.count, s);
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_QUERY + v), s->query.count, s);
     case MINK_PASS_QUERY_MOVE:
-        return run_pass(w, polygons ? MINK_KERNEL_QUERY_MOVE_POLYGON : MINK_KERNEL_QUERY_MOVE, s->query.count, s);
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_QUERY_MOVE + v), s->query.count, s);
     }
     return MINK_OK;
 }

@@ -79,29 +79,35 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
     mink_degree_item(v, item);
 }
 
-/* Narrowphase and resolution are built twice: for boxes and circles (polygons 0, a literal, so the
- * polygon sweeps are left out of the code) and for any shapes; the host takes the first while the
- * world has no polygon shape. With the polygon sweeps inlined, even never called, both kernels ran
- * markedly slower on PoCL (docs/benchmarks.md, "Figures behind the code"). */
-#define MINK_SHAPES_PASS_KERNEL(name, items, item_fn, polygons_)                                   \
+/* The passes that sweep are built three times: for boxes and circles (hulls 0, a literal, so the
+ * polygon and capsule sweeps are left out of the code), with polygons, and with polygons and
+ * capsules; the host takes the least that holds the world's shapes. With sweeps inlined, even
+ * never called, the kernels ran markedly slower on PoCL (docs/benchmarks.md, "Figures behind the
+ * code", and "Capsules in worlds"). */
+#define MINK_SHAPES_PASS_KERNEL(name, items, item_fn, hulls_)                                      \
     MINK_PASS_KERNEL(name) {                                                                       \
         MINK_PASS_VIEW(items);                                                                     \
         mink_step_state st = s;                                                                    \
-        st.params.polygons = polygons_;                                                            \
+        st.params.hulls = hulls_;                                                                  \
         item_fn(v, st, item);                                                                      \
     }
 MINK_SHAPES_PASS_KERNEL(mink_world_narrow_kernel, s.pairs, mink_narrow_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygon_kernel, s.pairs, mink_narrow_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygons_kernel, s.pairs, mink_narrow_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_world_narrow_hulls_kernel, s.pairs, mink_narrow_item, MINK_HULLS_ALL)
 /* The first pick runs over every slot, the others (and the sweeps before them) over the bodies it
  * listed. */
 MINK_SHAPES_PASS_KERNEL(mink_world_resweep_kernel, s.listed, mink_resweep_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_resweep_polygon_kernel, s.listed, mink_resweep_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_resweep_polygons_kernel, s.listed, mink_resweep_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_world_resweep_hulls_kernel, s.listed, mink_resweep_item, MINK_HULLS_ALL)
 MINK_SHAPES_PASS_KERNEL(mink_world_pick_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygon_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygons_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_world_pick_hulls_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, MINK_HULLS_ALL)
 MINK_SHAPES_PASS_KERNEL(mink_world_resolve_kernel, s.slots, mink_resolve_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygon_kernel, s.slots, mink_resolve_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygons_kernel, s.slots, mink_resolve_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_world_resolve_hulls_kernel, s.slots, mink_resolve_item, MINK_HULLS_ALL)
 MINK_SHAPES_PASS_KERNEL(mink_world_safety_kernel, s.pairs, mink_safety_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_safety_polygon_kernel, s.pairs, mink_safety_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_world_safety_polygons_kernel, s.pairs, mink_safety_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_world_safety_hulls_kernel, s.pairs, mink_safety_item, MINK_HULLS_ALL)
 
 /* A world query call: the boxes of the bodies it sees, then each query's walk (core/query.h). */
 MINK_PASS_KERNEL(mink_query_bounds_kernel) {
@@ -109,9 +115,11 @@ MINK_PASS_KERNEL(mink_query_bounds_kernel) {
     mink_query_bounds_item(v, s, item);
 }
 MINK_SHAPES_PASS_KERNEL(mink_query_kernel, s.query.count, mink_query_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_query_polygon_kernel, s.query.count, mink_query_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_query_polygons_kernel, s.query.count, mink_query_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_query_hulls_kernel, s.query.count, mink_query_item, MINK_HULLS_ALL)
 MINK_SHAPES_PASS_KERNEL(mink_query_move_kernel, s.query.count, mink_query_move_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_query_move_polygon_kernel, s.query.count, mink_query_move_item, 1u)
+MINK_SHAPES_PASS_KERNEL(mink_query_move_polygons_kernel, s.query.count, mink_query_move_item, MINK_HULLS_POLYGONS)
+MINK_SHAPES_PASS_KERNEL(mink_query_move_hulls_kernel, s.query.count, mink_query_move_item, MINK_HULLS_ALL)
 
 /* The impulse rounds' second half and the safety rounds' other passes sweep nothing: one build each. */
 MINK_PASS_KERNEL(mink_world_fire_kernel) {

@@ -2,8 +2,9 @@
  * touching, grazing, zero radius, zero length, rays from inside, along a face, ending on it), random
  * pairs of every kind against the double-precision oracle of oracle2d.h (a capsule there is two
  * points rounded by a radius, met through the hull of all vertex differences: no code or method
- * shared with mink's), OpenCL == scalar under memcmp for mixed, rotating and ray batches, and
- * turning capsules by conservative advancement against sampled true contacts. */
+ * shared with mink's), OpenCL == scalar under memcmp for mixed, rotating and ray batches,
+ * turning capsules by conservative advancement against sampled true contacts, and capsules in a
+ * world (walls, bodies, rays, casts, overlaps) by hand on both paths. */
 #include "oracle_check.h"
 
 static mink_capsule capsule(float x1, float y1, float x2, float y2, float r) {
@@ -114,17 +115,6 @@ static void zero_radius_and_zero_length(void **state) {
     assert_int_equal(mink_sweep_capsule(capsule(0, 0, 1, 0, INFINITY), v, dot, still, 1).flags, MINK_HIT_INVALID);
     assert_false(mink_body_is_valid(mink_body_capsule(capsule(0, 0, 1, 0, -0.5f), v)));
     assert_true(mink_body_is_valid(mink_body_capsule(capsule(0, 0, 0, 0, 0), v)));
-    /* Not yet in worlds: refused with a message, the world unchanged. */
-    mink_context *ctx = NULL;
-    mink_world *w = NULL;
-    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &ctx), MINK_OK);
-    assert_int_equal(mink_world_create(ctx, NULL, &w), MINK_OK);
-    mink_shape s = {.type = MINK_SHAPE_CAPSULE};
-    uint32_t id = 0;
-    assert_int_equal(mink_world_add_shapes(w, &s, 1, &id), MINK_ERR_INVALID_ARGUMENT);
-    assert_non_null(strstr(mink_last_error(), "capsule"));
-    mink_world_destroy(w);
-    mink_context_destroy(ctx);
 }
 
 /* Cases a review found, each once wrong. */
@@ -367,6 +357,108 @@ static void turning_capsules_against_sampled_contacts(void **state) {
     free(pairs), free(hits), free(cl);
 }
 
+/* ---- in worlds ------------------------------------------------------------------------------------ */
+
+static void world_ok(mink_status st) {
+    if (st != MINK_OK) fprintf(stderr, "%s: %s\n", mink_status_string(st), mink_last_error());
+    assert_int_equal(st, MINK_OK);
+}
+
+static void assert_near(float got, float want, float tol) {
+    if (!(fabsf(got - want) <= tol)) fail_msg("got %a, want %a (within %g)", (double)got, (double)want, (double)tol);
+}
+
+/* What a world of capsules answers, one path's: the events and bodies after a step, and queries. */
+typedef struct capsule_world_run {
+    mink_event events[8];
+    size_t nevents;
+    mink_vec2 pos[4], vel[4];
+    mink_world_hit ray, cast;
+    uint32_t over[4];
+    size_t starts[2];
+} capsule_world_run;
+
+/* A static capsule wall (centres (0, -2) and (0, 2), radius 0.5) at (5, 0); a circle r 0.5 at the
+ * origin bouncing into its side, another at (5, 6) into its round end; a dynamic capsule
+ * ((-1, 0) to (1, 0), r 0.25) at (20, 0) sliding down onto a box floor whose top is y = -2. Before
+ * the step: a ray, a cast of the capsule's shape and an overlap of a point, on the same world. */
+static void capsule_world(mink_context *ctx, capsule_world_run *r) {
+    mink_world *w = NULL;
+    world_ok(mink_world_create(ctx, NULL, &w));
+    mink_shape shapes[4] = {capsule_shape(0, -2, 0, 2, 0.5f), circle_shape(0.5f), capsule_shape(-1, 0, 1, 0, 0.25f),
+                            box_shape(5.0f, 0.5f)};
+    uint32_t ids[4], h[5];
+    world_ok(mink_world_add_shapes(w, shapes, 4, ids));
+    uint32_t shape[5] = {ids[0], ids[1], ids[1], ids[2], ids[3]};
+    mink_vec2 pos[5] = {{5, 0}, {0, 0}, {5, 6}, {20, 0}, {20, -2.5f}};
+    mink_vec2 vel[5] = {{0, 0}, {10, 0}, {0, -10}, {0, -10}, {0, 0}};
+    float inv_mass[5] = {0, 1, 1, 1, 0};
+    uint32_t response[5] = {0, MINK_RESPONSE_BOUNCE, MINK_RESPONSE_BOUNCE, MINK_RESPONSE_SLIDE, 0};
+    mink_world_bodies b = {.count = 5, .shape = shape, .position = pos, .velocity = vel, .inv_mass = inv_mass,
+                           .response = response};
+    world_ok(mink_world_add(w, &b, h));
+
+    mink_ray ray = {{-1, 1}, {20, 0}};
+    world_ok(mink_world_cast_rays(w, &ray, 1, NULL, &r->ray));
+    mink_hit want = mink_cast_ray(ray, mink_body_capsule(capsule(5, -2, 5, 2, 0.5f), mink_v2(0, 0)));
+    assert_memory_equal(&r->ray.hit, &want, sizeof want);
+    assert_int_equal(r->ray.body, h[0]);
+    assert_near(want.t, 5.5f / 20.0f, 1e-6f); /* the flat side, x = 4.5 */
+
+    mink_world_query cast = {{24, 0}, {0, -10}, ids[2], 0}; /* beside the capsule body, over the floor */
+    world_ok(mink_world_cast(w, &cast, 1, NULL, &r->cast));
+    want = mink_sweep_bodies(mink_body_capsule(capsule(23, 0, 25, 0, 0.25f), mink_v2(0, -10)),
+                             mink_body_aabb(box(15, -3, 25, -2), mink_v2(0, 0)), 1);
+    assert_memory_equal(&r->cast.hit, &want, sizeof want);
+    assert_int_equal(r->cast.body, h[4]);
+    assert_near(want.t, 0.175f, 1e-6f);
+
+    mink_world_query point = {{5, 2.3f}, {0, 0}, MINK_QUERY_POINT, 0}; /* inside the top end's disk */
+    world_ok(mink_world_overlap(w, &point, 1, NULL, r->over, 4, r->starts));
+    assert_int_equal(r->starts[1], 1);
+    assert_int_equal(r->over[0], h[0]);
+
+    world_ok(mink_world_step(w, 1.0f));
+    world_ok(mink_world_events(w, r->events, 8, &r->nevents));
+    world_ok(mink_world_get(w, h + 1, 4, r->pos, r->vel));
+    assert_int_equal(r->nevents, 3);
+    for (size_t k = 0; k < r->nevents; k++) {
+        const mink_event *e = &r->events[k];
+        if (e->body_a == h[1]) { /* the side: x 4 after 4 of 10 units */
+            assert_int_equal(e->body_b, h[0]);
+            assert_near(e->t, 0.4f, 1e-6f);
+            assert_true(e->normal.x == -1.0f && e->normal.y == 0.0f);
+            assert_near(e->point.x, 4.5f, 1e-5f), assert_near(e->point.y, 0.0f, 1e-5f);
+        } else if (e->body_a == h[2]) { /* the round end: y 3 after 3 units */
+            assert_int_equal(e->body_b, h[0]);
+            assert_near(e->t, 0.3f, 1e-6f);
+            assert_true(e->normal.x == 0.0f && e->normal.y == 1.0f);
+            assert_near(e->point.x, 5.0f, 1e-5f), assert_near(e->point.y, 2.5f, 1e-5f);
+        } else { /* the capsule on the floor */
+            assert_int_equal(e->body_a, h[3]);
+            assert_int_equal(e->body_b, h[4]);
+            assert_near(e->t, 0.175f, 1e-6f);
+            assert_true(e->normal.x == 0.0f && e->normal.y == 1.0f);
+        }
+    }
+    /* Bounced back with all their speed, the rest of the step; the capsule stopped on the floor. */
+    assert_true(r->vel[0].x == -10.0f && r->vel[0].y == 0.0f);
+    assert_near(r->pos[0].x, -2.0f, 1e-3f);
+    assert_true(r->vel[1].x == 0.0f && r->vel[1].y == 10.0f);
+    assert_near(r->pos[1].y, 10.0f, 1e-3f);
+    assert_true(r->vel[2].x == 0.0f && r->vel[2].y == 0.0f);
+    assert_true(r->pos[2].y > -1.75f && r->pos[2].y < -1.749f);
+    mink_world_destroy(w);
+}
+
+static void capsules_in_worlds(void **state) {
+    const paths *p = *state;
+    static capsule_world_run run[2];
+    capsule_world(p->scalar, &run[0]);
+    capsule_world(p->opencl, &run[1]);
+    assert_memory_equal(&run[0], &run[1], sizeof run[0]);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(end_on_against_a_box),
@@ -378,6 +470,7 @@ int main(void) {
         cmocka_unit_test(rays_against_capsules),
         cmocka_unit_test(a_turning_capsule_meets_a_box),
         cmocka_unit_test_setup_teardown(random_pairs_against_the_oracle, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(capsules_in_worlds, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(random_rays_against_the_oracle, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(turning_capsules_against_sampled_contacts, paths_setup, paths_teardown),
     };

@@ -407,7 +407,7 @@ static void the_cull_keeps_what_the_rounds_need(void **state) {
         mink_grid_entry records[2];
         mink_world_view v = {.count = 2, .shapes = all, .shape_of = shape_of, .props = props, .pos = pos, .vel = vel,
                              .bounds = bounds, .records = records, .counters = (uint32_t[MINK_COUNTERS]){0}};
-        mink_step_state st = {.params = {.dt = DT, .iterations = 4, .polygons = 1}, .slots = 2};
+        mink_step_state st = {.params = {.dt = DT, .iterations = 4, .hulls = 1}, .slots = 2};
         for (uint32_t i = 0; i < 2; i++) mink_bounds_item(v, st, i);
         mink_hit h = mink_sweep_placed(all + shape_of[0], pos[0], records[0].move, all + shape_of[1], pos[1],
                                        records[1].move, 1u);

@@ -70,6 +70,15 @@ static inline mink_shape circle_shape(float r) {
     return s;
 }
 
+/* A capsule from (x1, y1) to (x2, y2) about the body's position (radius 0: a segment). */
+static inline mink_shape capsule_shape(float x1, float y1, float x2, float y2, float r) {
+    mink_shape s = {.type = MINK_SHAPE_CAPSULE};
+    s.geom.capsule.center1 = mink_v2(x1, y1);
+    s.geom.capsule.center2 = mink_v2(x2, y2);
+    s.geom.capsule.radius = r;
+    return s;
+}
+
 static inline void print_pair(const mink_aabb_pair *p) {
     fprintf(stderr, "  a [%a %a]-[%a %a] va (%a %a)\n  b [%a %a]-[%a %a] vb (%a %a)\n",
             (double)p->a.min.x, (double)p->a.min.y, (double)p->a.max.x, (double)p->a.max.y,

@@ -749,36 +749,41 @@ static void far_bullet_stops_at_a_thin_wall(void **state) {
 
 /* mink_sweep_placed (what the narrowphase and resolution call) gives the bits of
  * mink_sweep_bodies_linear on the placed bodies, for every pair of kinds in both orders, hits,
- * misses, overlaps and touching; with polygons 0 the same for boxes and circles. Both world paths
- * call it, so their memcmp alone would not see a wrong dispatch. */
+ * misses, overlaps and touching; with fewer hulls the same for the shapes they hold (the others
+ * INVALID). Both world paths call it, so their memcmp alone would not see a wrong dispatch. */
 static void placed_sweeps_equal_body_sweeps(void **state) {
     (void)state;
     mink_vec2 pent[5] = {mink_v2(1, 0), mink_v2(0.31f, 0.95f), mink_v2(-0.81f, 0.59f), mink_v2(-0.81f, -0.59f),
                          mink_v2(0.31f, -0.95f)};
-    mink_shape shapes[5] = {box_shape(0.5f, 0.25f), box_shape(2.0f, 0.01f), circle_shape(0.1f), circle_shape(1.5f),
-                            {.type = MINK_SHAPE_POLYGON}};
+    mink_shape shapes[8] = {box_shape(0.5f, 0.25f), box_shape(2.0f, 0.01f), circle_shape(0.1f), circle_shape(1.5f),
+                            {.type = MINK_SHAPE_POLYGON}, capsule_shape(-1.0f, 0.2f, 0.5f, -0.4f, 0.3f),
+                            capsule_shape(0.0f, -1.0f, 0.0f, 1.0f, 0.0f), capsule_shape(0.2f, 0.1f, 0.2f, 0.1f, 0.6f)};
     assert_int_equal(mink_polygon_make(pent, 5, mink_v2(0, 0), 0.0f, &shapes[4].geom.polygon), MINK_POLYGON_OK);
     mink_rng rng = mink_rng_seed(7);
     size_t contacts = 0, overlaps = 0;
-    for (int k = 0; k < 20000; k++) {
-        const mink_shape *a = &shapes[mink_rng_u32(&rng) % 5], *b = &shapes[mink_rng_u32(&rng) % 5];
+    for (int k = 0; k < 32000; k++) {
+        const mink_shape *a = &shapes[mink_rng_u32(&rng) % 8], *b = &shapes[mink_rng_u32(&rng) % 8];
         mink_vec2 pa = mink_v2(mink_rng_float(&rng, -3, 3), mink_rng_float(&rng, -3, 3));
         mink_vec2 pb = mink_v2(mink_rng_float(&rng, -3, 3), mink_rng_float(&rng, -3, 3));
         mink_vec2 ma = mink_v2(mink_rng_float(&rng, -4, 4), mink_rng_float(&rng, -4, 4));
         mink_vec2 mb = k % 4 == 0 ? mink_v2(0, 0) : mink_v2(mink_rng_float(&rng, -4, 4), mink_rng_float(&rng, -4, 4));
         if (k % 7 == 0) pb = mink_v2(pa.x + 1.0f, pa.y); /* the first boxes touch side by side */
         mink_hit want = mink_sweep_bodies_linear(mink_shape_place(a, pa, ma), mink_shape_place(b, pb, mb), 1.0f);
-        mink_hit got = mink_sweep_placed(a, pa, ma, b, pb, mb, 1u);
+        mink_hit got = mink_sweep_placed(a, pa, ma, b, pb, mb, MINK_HULLS_ALL);
         assert_memory_equal(&got, &want, sizeof want);
-        mink_hit round = mink_sweep_placed(a, pa, ma, b, pb, mb, 0u);
-        if (a->type == MINK_SHAPE_POLYGON || b->type == MINK_SHAPE_POLYGON)
-            assert_int_equal(round.flags, MINK_HIT_INVALID);
-        else
-            assert_memory_equal(&round, &want, sizeof want);
+        /* A build for fewer shapes: the same bits for those it holds, INVALID for the others. */
+        for (uint32_t hulls = 0; hulls < MINK_HULLS_ALL; hulls++) { /* 2, capsules alone: any shape */
+            mink_hit fewer = mink_sweep_placed(a, pa, ma, b, pb, mb, hulls);
+            uint32_t holds = hulls & MINK_HULLS_CAPSULES ? MINK_HULLS_ALL : hulls;
+            if (((mink_shape_hulls(a) | mink_shape_hulls(b)) & ~holds) != 0)
+                assert_int_equal(fewer.flags, MINK_HIT_INVALID);
+            else
+                assert_memory_equal(&fewer, &want, sizeof want);
+        }
         contacts += (want.flags & MINK_HIT_CONTACT) != 0;
         overlaps += (want.flags & MINK_HIT_OVERLAP) != 0;
     }
-    assert_true(contacts > 2000 && overlaps > 500); /* enough of each to take every branch */
+    assert_true(contacts > 3000 && overlaps > 800); /* enough of each to take every branch */
 }
 
 int main(int argc, char **argv) {

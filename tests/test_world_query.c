@@ -40,6 +40,10 @@ static mink_body placed(mink_shape s, mink_vec2 p, mink_vec2 v) {
     } else if (s.type == MINK_SHAPE_CIRCLE) {
         b.shape.circle = s.geom.circle;
         b.shape.circle.center = mink_v2(s.geom.circle.center.x + p.x, s.geom.circle.center.y + p.y);
+    } else if (s.type == MINK_SHAPE_CAPSULE) {
+        b.shape.capsule = s.geom.capsule;
+        b.shape.capsule.center1 = mink_v2(s.geom.capsule.center1.x + p.x, s.geom.capsule.center1.y + p.y);
+        b.shape.capsule.center2 = mink_v2(s.geom.capsule.center2.x + p.x, s.geom.capsule.center2.y + p.y);
     } else {
         b.shape.polygon = s.geom.polygon;
         b.shape.polygon.position = mink_v2(s.geom.polygon.position.x + p.x, s.geom.polygon.position.y + p.y);
@@ -312,16 +316,18 @@ static void dry_runs_by_hand(void **state) {
 }
 
 /* A dry run is the step when nothing else moves: 2 000 bodies that meet the walls but not each
- * other, among 400 static boxes and circles and a row of 120 tiles (seams: contacts at equal t),
+ * other, among 400 static boxes, circles and capsules and a row of 120 tiles (seams: contacts at equal t),
  * the walls' user ids in the reverse of their slots' order, each tries its velocity; after a step
  * of 1 every body is where its dry run ended, bit for bit, on both paths. (A step of another dt
  * scales the velocity and the response in another order: the same place to an ulp or two.) */
 static void a_dry_run_is_the_step(void **state) {
     BOTH((paths *)*state) {
         mink_world *w = new_world(ctxs[c]);
-        mink_shape shapes[4] = {box_shape(0.5f, 0.3f), circle_shape(0.4f), box_shape(3.0f, 0.2f), box_shape(0.5f, 0.5f)};
-        uint32_t ids[4];
-        assert_int_equal(mink_world_add_shapes(w, shapes, 4, ids), MINK_OK);
+        mink_shape shapes[5] = {box_shape(0.5f, 0.3f), circle_shape(0.4f), box_shape(3.0f, 0.2f), box_shape(0.5f, 0.5f),
+                                capsule_shape(-0.6f, -0.2f, 0.6f, 0.2f, 0.15f)};
+        uint32_t ids[5];
+        assert_int_equal(mink_world_add_shapes(w, shapes, 5, ids), MINK_OK);
+        static const int mover_shapes[3] = {0, 1, 4}, wall_shapes[4] = {0, 1, 2, 4};
         enum { TILES = 120, WALLS = 400 + TILES, MOVERS = 2000 };
         uint32_t shape[WALLS + MOVERS], response[WALLS + MOVERS], category[WALLS + MOVERS], mask[WALLS + MOVERS];
         uint32_t handles[WALLS + MOVERS];
@@ -331,7 +337,7 @@ static void a_dry_run_is_the_step(void **state) {
         mink_rng rng = mink_rng_seed(77);
         for (int k = 0; k < WALLS + MOVERS; k++) {
             int mover = k >= WALLS;
-            shape[k] = ids[mink_rng_u32(&rng) % (mover ? 2 : 3)];
+            shape[k] = ids[mover ? mover_shapes[mink_rng_u32(&rng) % 3] : wall_shapes[mink_rng_u32(&rng) % 4]];
             pos[k] = mink_v2(mink_rng_float(&rng, -60, 60), mink_rng_float(&rng, -60, 60));
             float a = mink_rng_float(&rng, 0, 6.2831853f), speed = mover ? mink_rng_float(&rng, 0, 10) : 0.0f;
             vel[k] = mink_v2(speed * cosf(a), speed * sinf(a));
@@ -355,17 +361,28 @@ static void a_dry_run_is_the_step(void **state) {
         assert_int_equal(mink_world_check(w, handles + WALLS, moves, MOVERS, out), MINK_OK);
         assert_int_equal(mink_world_step(w, dt), MINK_OK);
         assert_int_equal(mink_world_get(w, handles + WALLS, MOVERS, end, NULL), MINK_OK);
-        size_t met = 0;
+        size_t met = 0, inside = 0, excused = 0;
         for (int k = 0; k < MOVERS; k++) {
             met += out[k].contacts > 0;
-            if (memcmp(&out[k].end, &end[k], sizeof end[k]) != 0) {
+            inside += (out[k].first.hit.flags & MINK_HIT_OVERLAP) != 0;
+            if (memcmp(&out[k].end, &end[k], sizeof end[k]) == 0) continue;
+            /* A body that starts inside a wall is pushed out of it by the whole depth, and the step
+             * then meets only the walls its broadphase box held (docs/world.md, "Limits"): the
+             * dry run, which looks again from where the push left it, may meet one more. */
+            if (out[k].first.hit.flags & MINK_HIT_OVERLAP) {
+                excused++;
+                continue;
+            }
+            {
                 fprintf(stderr, "mover %d: the dry run ends at (%a, %a), the step at (%a, %a), %u contacts\n", k,
                         (double)out[k].end.x, (double)out[k].end.y, (double)end[k].x, (double)end[k].y,
                         out[k].contacts);
                 fail();
             }
         }
-        assert_true(met > MOVERS / 10); /* many met a wall */
+        printf("dry runs: %zu met a wall, %zu started inside one, %zu of those ended elsewhere in the step\n", met,
+               inside, excused);
+        assert_true(met > MOVERS / 10 && inside < MOVERS / 5 && excused < 8); /* the exception stays one */
         free(out);
         mink_world_destroy(w);
     }
@@ -399,18 +416,19 @@ static void bad_arguments(void **state) {
 /* ---- random worlds against brute force ----------------------------------------------------------- */
 
 typedef struct scene {
-    mink_shape shapes[6];
-    uint32_t ids[6];
+    mink_shape shapes[8];
+    uint32_t ids[8];
     size_t n;
     uint32_t *handles, *shape_of, *category, *mask, *response;
     mink_vec2 *pos;
     uint8_t *alive;
 } scene;
 
-/* n bodies of five shapes (boxes, circles, a polygon, one long wall of 4000 x 0.2 that is large in
- * the grid) over a square of side `side`, some sensors, random categories and masks, a tenth
- * removed. Bodies of the same seed are the same on both paths. */
-static mink_world *random_world(mink_context *ctx, uint64_t seed, size_t n, float side, int polygons, scene *sc) {
+/* n bodies of eight shapes (boxes, circles, a polygon, a capsule, a segment, one long wall of
+ * 4000 x 0.2 that is large in the grid) over a square of side `side`, some sensors, random
+ * categories and masks, a tenth removed; without `hulls` the polygon, capsule and segment are
+ * boxes. Bodies of the same seed are the same on both paths. */
+static mink_world *random_world(mink_context *ctx, uint64_t seed, size_t n, float side, int hulls, scene *sc) {
     mink_world *w = new_world(ctx);
     mink_rng rng = mink_rng_seed(seed);
     sc->n = n;
@@ -422,8 +440,10 @@ static mink_world *random_world(mink_context *ctx, uint64_t seed, size_t n, floa
     mink_vec2 pts[5] = {{-0.5f, -0.4f}, {0.6f, -0.3f}, {0.7f, 0.4f}, {0.0f, 0.7f}, {-0.6f, 0.2f}};
     mink_shape poly = {.type = MINK_SHAPE_POLYGON};
     assert_int_equal(mink_polygon_make(pts, 5, mink_v2(0, 0), 0.0f, &poly.geom.polygon), MINK_POLYGON_OK);
-    sc->shapes[5] = polygons ? poly : box_shape(0.3f, 0.3f);
-    mink_status st = mink_world_add_shapes(w, sc->shapes, 6, sc->ids);
+    sc->shapes[5] = hulls ? poly : box_shape(0.3f, 0.3f);
+    sc->shapes[6] = hulls ? capsule_shape(-0.6f, -0.3f, 0.5f, 0.4f, 0.25f) : box_shape(0.2f, 0.5f);
+    sc->shapes[7] = hulls ? capsule_shape(-1.5f, 0.0f, 1.5f, 0.75f, 0.0f) : box_shape(0.1f, 0.1f);
+    mink_status st = mink_world_add_shapes(w, sc->shapes, 8, sc->ids);
     if (st != MINK_OK) fprintf(stderr, "mink_world_add_shapes: %s\n", mink_last_error());
     assert_int_equal(st, MINK_OK);
     sc->handles = calloc(n, 4), sc->shape_of = calloc(n, 4), sc->category = calloc(n, 4), sc->mask = calloc(n, 4);
@@ -431,7 +451,7 @@ static mink_world *random_world(mink_context *ctx, uint64_t seed, size_t n, floa
     float *inv = calloc(n, 4);
     for (size_t k = 0; k < n; k++) {
         uint32_t kind = mink_rng_u32(&rng) % 20;
-        uint32_t s = kind < 6 ? 0 : kind < 12 ? 1 : kind < 14 ? 2 : kind < 17 ? 3 : 5;
+        uint32_t s = kind < 6 ? 0 : kind < 12 ? 1 : kind < 14 ? 2 : kind < 17 ? 3 : kind < 18 ? 5 : kind < 19 ? 6 : 7;
         if (k == n / 2) s = 4;
         sc->shape_of[k] = sc->ids[s];
         sc->pos[k] = mink_v2(mink_rng_float(&rng, -side, side), mink_rng_float(&rng, -side, side));
@@ -459,7 +479,7 @@ static void scene_free(scene *sc) {
 }
 
 static const mink_shape *shape_of_id(const scene *sc, uint32_t id) {
-    for (int s = 0; s < 6; s++)
+    for (int s = 0; s < 8; s++)
         if (sc->ids[s] == id) return &sc->shapes[s];
     return NULL;
 }
@@ -508,11 +528,12 @@ static mink_world_query random_query(mink_rng *rng, const scene *sc, float side)
     float reach = kind < 3 ? 3.0f : kind < 5 ? side * 3.0f : 0.0f;
     mink_vec2 d = mink_v2(mink_rng_float(rng, -reach, reach), mink_rng_float(rng, -reach, reach));
     if (kind == 2) d.y = 0.0f; /* along the rows */
-    uint32_t shape = kind < 5 || kind == 7 ? MINK_QUERY_POINT : sc->ids[mink_rng_u32(rng) % 2 ? 0 : 5];
+    static const int cast[4] = {0, 0, 5, 6}; /* a box, the polygon, the capsule */
+    uint32_t shape = kind < 5 || kind == 7 ? MINK_QUERY_POINT : sc->ids[cast[mink_rng_u32(rng) % 4]];
     return (mink_world_query){p, d, shape, 0};
 }
 
-static void check_random(paths *p, uint64_t seed, size_t n, float side, int polygons, size_t queries) {
+static void check_random(paths *p, uint64_t seed, size_t n, float side, int hulls, size_t queries) {
     mink_world_hit *first[2], *all[2], *want = malloc(n * sizeof *want);
     size_t *starts[2];
     mink_world_query *q = malloc(queries * sizeof *q);
@@ -520,7 +541,7 @@ static void check_random(paths *p, uint64_t seed, size_t n, float side, int poly
     for (int f = 0; f < 3; f++) {
         scene sc[2];
         BOTH(p) {
-            mink_world *w = random_world(ctxs[c], seed, n, side, polygons, &sc[c]);
+            mink_world *w = random_world(ctxs[c], seed, n, side, hulls, &sc[c]);
             mink_rng rng = mink_rng_seed(seed * 7 + (uint64_t)f);
             for (size_t k = 0; k < queries; k++) q[k] = random_query(&rng, &sc[c], side);
             first[c] = malloc(queries * sizeof **first);
@@ -601,7 +622,8 @@ static void check_overlaps(paths *p, uint64_t seed, size_t n, float side, size_t
     free(want);
 }
 
-/* Dense (bodies a unit apart), sparse (far apart: walks give way to scans) and polygon-free worlds. */
+/* Dense (bodies a unit apart), sparse (far apart: walks give way to scans) and worlds of boxes and
+ * circles only. */
 static void random_worlds_against_brute_force(void **state) {
     check_random(*state, 1, 3000, 30.0f, 1, 400);
     check_random(*state, 2, 2000, 3000.0f, 1, 300);

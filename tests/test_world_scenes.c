@@ -1,6 +1,6 @@
-/* tests/test_world_scenes.c — long world scenes: fast bullets never pass a thin wall, a box slides
- * over a tiled floor without catching, and a mixed scene gives the same bits on both paths for
- * 1 000 steps. */
+/* tests/test_world_scenes.c — long world scenes: fast bullets never pass a thin wall (boxes 0.1
+ * thick, or segments of none), a box slides over a tiled floor without catching, and a mixed scene
+ * gives the same bits on both paths for 1 000 steps. */
 #include "test_util.h"
 
 #include "mink/world.h"
@@ -37,8 +37,9 @@ static size_t add_arena(mink_world *w, uint32_t vertical, uint32_t horizontal) {
 
 static int room_of(float x) { return (int)floorf(x / ROOM); }
 
-static void fast_bullets_never_cross_thin_walls(void **state) {
-    paths *p = *state;
+/* Bullets (circles, boxes; with `segments`, capsules too) sprayed in each room for STEPS steps:
+ * none ever leaves its room. With `segments` the walls are capsules of radius 0: no thickness. */
+static void bullets_stay_in_their_rooms(paths *p, int segments) {
     enum { BULLETS = 600, STEPS = 1000 };
     mink_world *w[2] = {NULL, NULL};
     mink_context *ctxs[2] = {p->scalar, p->opencl};
@@ -47,8 +48,13 @@ static void fast_bullets_never_cross_thin_walls(void **state) {
     mink_vec2 pos[BULLETS], vel[BULLETS];
     float restitution[BULLETS];
     int room[BULLETS];
-    mink_shape shapes[4] = {box_shape(WALL * 0.5f, HEIGHT * 0.5f + WALL), box_shape(ROOMS * ROOM * 0.5f + WALL, WALL * 0.5f),
-                            circle_shape(0.05f), box_shape(0.04f, 0.04f)};
+    mink_shape shapes[5] = {box_shape(WALL * 0.5f, HEIGHT * 0.5f + WALL), box_shape(ROOMS * ROOM * 0.5f + WALL, WALL * 0.5f),
+                            circle_shape(0.05f), box_shape(0.04f, 0.04f), capsule_shape(-0.06f, -0.02f, 0.05f, 0.03f, 0.02f)};
+    if (segments) {
+        shapes[0] = capsule_shape(0.0f, -HEIGHT * 0.5f - WALL, 0.0f, HEIGHT * 0.5f + WALL, 0.0f);
+        shapes[1] = capsule_shape(-ROOMS * ROOM * 0.5f - WALL, 0.0f, ROOMS * ROOM * 0.5f + WALL, 0.0f, 0.0f);
+    }
+    int kinds = segments ? 3 : 2;
     for (int k = 0; k < BULLETS; k++) {
         room[k] = k % ROOMS;
         pos[k] = mink_v2((float)room[k] * ROOM + mink_rng_float(&rng, 1.0f, ROOM - 1.0f),
@@ -63,10 +69,10 @@ static void fast_bullets_never_cross_thin_walls(void **state) {
     }
     for (int c = 0; c < 2; c++) {
         ok(mink_world_create(ctxs[c], NULL, &w[c]));
-        uint32_t ids[4];
-        ok(mink_world_add_shapes(w[c], shapes, 4, ids));
+        uint32_t ids[5];
+        ok(mink_world_add_shapes(w[c], shapes, 5, ids));
         add_arena(w[c], ids[0], ids[1]);
-        for (int k = 0; k < BULLETS; k++) shape[k] = ids[2 + k % 2];
+        for (int k = 0; k < BULLETS; k++) shape[k] = ids[2 + k % kinds];
         mink_world_bodies b = {.count = BULLETS, .shape = shape, .position = pos, .velocity = vel,
                                .restitution = restitution, .response = response, .category = category, .mask = mask};
         ok(mink_world_add(w[c], &b, h));
@@ -95,6 +101,9 @@ static void fast_bullets_never_cross_thin_walls(void **state) {
     mink_world_destroy(w[0]);
     mink_world_destroy(w[1]);
 }
+
+static void fast_bullets_never_cross_thin_walls(void **state) { bullets_stay_in_their_rooms(*state, 0); }
+static void fast_bullets_never_cross_segments(void **state) { bullets_stay_in_their_rooms(*state, 1); }
 
 /* ---- a box sliding over a floor of tiles ----------------------------------------------------- */
 
@@ -149,12 +158,13 @@ static void sliding_over_tiles_never_catches(void **state) {
 
 /* ---- a mixed scene, both paths, 1 000 steps ------------------------------------------------------ */
 
-/* The polygon bodies are boxes (shape 3) until step POLYGONS_FROM, when the polygon shape is added
- * and set on them: the worlds run without and then with polygons (two builds of the narrowphase
- * and resolution kernels, see kernels/world.cl). */
-enum { POLYGONS_FROM = 300 };
+/* The polygon and capsule bodies are boxes (shape 3) until step POLYGONS_FROM, when the polygon
+ * shape is added and set on them, and the capsule ones until CAPSULES_FROM: the worlds run each of
+ * the three builds of the passes that sweep (kernels/world.cl). */
+enum { POLYGONS_FROM = 300, CAPSULES_FROM = 600 };
 static uint32_t scene_shape(const uint32_t *ids, uint32_t shape, int step) {
-    return ids[shape == 6 && step < POLYGONS_FROM ? 3 : shape];
+    int later = (shape == 6 && step < POLYGONS_FROM) || (shape == 7 && step < CAPSULES_FROM);
+    return ids[later ? 3 : shape];
 }
 
 static void mixed_scene_is_bit_identical(void **state) {
@@ -162,8 +172,9 @@ static void mixed_scene_is_bit_identical(void **state) {
     enum { BODIES = 400, STEPS = 1000 };
     mink_world *w[2] = {NULL, NULL};
     mink_context *ctxs[2] = {p->scalar, p->opencl};
-    mink_shape shapes[7] = {box_shape(WALL * 0.5f, HEIGHT * 0.5f + WALL), box_shape(ROOMS * ROOM * 0.5f + WALL, WALL * 0.5f),
-                            circle_shape(0.3f), box_shape(0.4f, 0.25f), circle_shape(1.5f), box_shape(2.0f, 2.0f), {0}};
+    mink_shape shapes[8] = {box_shape(WALL * 0.5f, HEIGHT * 0.5f + WALL), box_shape(ROOMS * ROOM * 0.5f + WALL, WALL * 0.5f),
+                            circle_shape(0.3f), box_shape(0.4f, 0.25f), circle_shape(1.5f), box_shape(2.0f, 2.0f), {0},
+                            capsule_shape(-0.5f, -0.1f, 0.4f, 0.2f, 0.2f)};
     mink_vec2 pent[5] = {mink_v2(1, 0), mink_v2(0.31f, 0.95f), mink_v2(-0.81f, 0.59f), mink_v2(-0.81f, -0.59f),
                          mink_v2(0.31f, -0.95f)};
     shapes[6].type = MINK_SHAPE_POLYGON;
@@ -172,10 +183,10 @@ static void mixed_scene_is_bit_identical(void **state) {
     uint32_t shape[BODIES], response[BODIES], h[2][BODIES];
     mink_vec2 pos[BODIES], vel[BODIES];
     float inv_mass[BODIES], restitution[BODIES];
-    uint32_t ids[7];
+    uint32_t ids[8];
     for (int k = 0; k < BODIES; k++) {
         int kind = k % 20; /* mostly small dynamic bodies; some heavy, kinematic movers, sensors */
-        shape[k] = kind < 8 ? 2 : kind < 14 ? 3 : kind < 17 ? 6 : kind < 19 ? 4 : 5;
+        shape[k] = kind < 8 ? 2 : kind < 14 ? 3 : kind < 16 ? 6 : kind < 17 ? 7 : kind < 19 ? 4 : 5;
         pos[k] = mink_v2(mink_rng_float(&rng, 1.0f, ROOMS * ROOM - 1.0f), mink_rng_float(&rng, 2.0f, HEIGHT - 2.0f));
         vel[k] = mink_v2(mink_rng_float(&rng, -8.0f, 8.0f), mink_rng_float(&rng, -8.0f, 8.0f));
         inv_mass[k] = kind == 18 ? 0.0f : kind == 17 ? 0.1f : 1.0f;
@@ -218,14 +229,14 @@ static void mixed_scene_is_bit_identical(void **state) {
             }
             assert_memory_equal(born[0], born[1], sizeof born[0]);
         }
-        if (s == POLYGONS_FROM)
+        if (s == POLYGONS_FROM || s == CAPSULES_FROM)
             for (int c = 0; c < 2; c++) {
-                uint32_t polygon;
-                ok(mink_world_add_shapes(w[c], shapes + 6, 1, &polygon));
-                assert_int_equal(polygon, 6u);
-                ids[6] = polygon;
+                uint32_t added = s == POLYGONS_FROM ? 6u : 7u;
+                ok(mink_world_add_shapes(w[c], shapes + added, 1, ids + added));
+                assert_int_equal(ids[added], added);
                 for (int k = 0; k < BODIES; k++)
-                    if (shape[k] == 6) ok(mink_world_set(w[c], &h[c][k], &(mink_world_bodies){.count = 1, .shape = &ids[6]}));
+                    if (shape[k] == added)
+                        ok(mink_world_set(w[c], &h[c][k], &(mink_world_bodies){.count = 1, .shape = &ids[added]}));
             }
         size_t n[2];
         for (int c = 0; c < 2; c++) {
@@ -258,6 +269,7 @@ static void mixed_scene_is_bit_identical(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(fast_bullets_never_cross_thin_walls, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(fast_bullets_never_cross_segments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(sliding_over_tiles_never_catches, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(mixed_scene_is_bit_identical, paths_setup, paths_teardown),
     };

@@ -28,14 +28,15 @@
 /* ---- what a world holds: value types, shared with the kernels (valid OpenCL C) --------------- */
 
 /// A shape in its body's own frame: the body's position is added to a box's corners, a circle's
-/// centre, a polygon's position. Shapes live in a world's table and bodies name them by id, so a
-/// million bullets share one circle. 152 bytes.
+/// centre, a polygon's position, a capsule's two centres. Shapes live in a world's table and bodies
+/// name them by id, so a million bullets share one circle. 152 bytes.
 typedef struct mink_shape {
-    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE or MINK_SHAPE_POLYGON (not yet capsules)
+    uint32_t type; ///< MINK_SHAPE_AABB, MINK_SHAPE_CIRCLE, MINK_SHAPE_POLYGON or MINK_SHAPE_CAPSULE
     union {
         mink_aabb aabb;
         mink_circle circle;
         mink_polygon polygon;
+        mink_capsule capsule;
     } geom;
 } mink_shape;
 
@@ -257,8 +258,9 @@ mink_status mink_world_overlap(mink_world *world, const mink_world_query *querie
 /// restitution; a body starting inside another is pushed out first; the path is never longer than
 /// the translation. A body that is not dynamic moves through everything, as in a step. When it
 /// meets only static and kinematic bodies, a step of 1 at the translation as velocity ends where
-/// its dry run said, bit for bit. A non-finite translation gives an INVALID first hit and the
-/// body where it is. Handles must be alive, each named once.
+/// its dry run said, bit for bit, unless it starts inside one (docs/world.md, "Limits": the step
+/// may then end it in a second wall the dry run stops at). A non-finite translation gives an
+/// INVALID first hit and the body where it is. Handles must be alive, each named once.
 mink_status mink_world_check(mink_world *world, const uint32_t *handles, const mink_vec2 *translations, size_t count,
                              mink_world_move *moves);
 

@@ -92,11 +92,15 @@ static inline mink_vec2 fuzz_vec2(fuzz_in *in) {
     return mink_v2(x, fuzz_float(in));
 }
 
-/* A body of the given type (0 box, 1 circle, 2 polygon, else the byte's own choice). Polygons
- * come from mink_polygon_make, as every reader of mink's formats builds them; refused points
- * leave the all-zero polygon, which is INVALID everywhere. */
+/* A body of the given type (0 box, 1 circle, 2 polygon, 3 capsule, else the byte's own choice:
+ * a capsule from 0xf0 up, below it the byte mod 3, as before capsules, so the corpus's inputs
+ * still make the shapes they were kept for). Polygons come from mink_polygon_make, as every reader
+ * of mink's formats builds them; refused points leave the all-zero polygon, INVALID everywhere. */
 static inline mink_body fuzz_body(fuzz_in *in, int type, int turning) {
-    if (type > 2) type = fuzz_u8(in) % 3;
+    if (type > 3) {
+        uint8_t b = fuzz_u8(in);
+        type = b >= 0xf0 ? 3 : b % 3;
+    }
     mink_vec2 v = fuzz_vec2(in);
     mink_body b;
     if (type == 0) {
@@ -109,6 +113,12 @@ static inline mink_body fuzz_body(fuzz_in *in, int type, int turning) {
         c.center = fuzz_vec2(in);
         c.radius = fuzz_float(in);
         b = mink_body_circle(c, v);
+    } else if (type == 3) {
+        mink_capsule c;
+        c.center1 = fuzz_vec2(in);
+        c.center2 = fuzz_vec2(in);
+        c.radius = fuzz_float(in);
+        b = mink_body_capsule(c, v);
     } else {
         mink_vec2 pts[MINK_MAX_POLYGON_VERTICES + 1];
         uint32_t n = fuzz_u8(in) % (MINK_MAX_POLYGON_VERTICES + 2);

@@ -21,10 +21,11 @@ typedef struct outcome {
 static mink_shape fuzz_shape(fuzz_in *in) {
     mink_shape s;
     memset(&s, 0, sizeof s);
-    mink_body b = fuzz_body(in, 3, 0);
+    mink_body b = fuzz_body(in, 4, 0);
     s.type = b.type;
     if (b.type == MINK_SHAPE_AABB) s.geom.aabb = b.shape.aabb;
     else if (b.type == MINK_SHAPE_CIRCLE) s.geom.circle = b.shape.circle;
+    else if (b.type == MINK_SHAPE_CAPSULE) s.geom.capsule = b.shape.capsule;
     else s.geom.polygon = b.shape.polygon;
     if (b.type == MINK_SHAPE_POLYGON) s.geom.polygon.angle = 0.0f; /* tables hold unturned shapes */
     return s;
