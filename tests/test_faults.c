@@ -30,7 +30,7 @@ static void check_reported(mink_status status, const char *message, cl_int err) 
  * sequence not met earlier in the run. The 46th clCreateKernel of a run of them, or a world's
  * fourth step after its third, takes the path the earlier one took; failing every call made the
  * sanitizer build's suite run past CI's time. */
-#define CONTEXT 6
+#define CONTEXT MINK_TEST_LENGTH(6, 2) /* the sanitizer build: fewer neighbours, fewer faults */
 typedef struct fault_plan {
     unsigned long calls, chosen;
     unsigned char *fail; /* fail[n]: call n is failed */
