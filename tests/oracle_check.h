@@ -98,4 +98,28 @@ static void report(const char *what, size_t n, const tally *t) {
     assert_true(t->contacts > t->compared / 8 && t->overlaps > 0);
 }
 
+/* ---- turning bodies: conservative advancement against the sampled true gap ---------------------- */
+
+/// The true gap between two bodies (the oracle's) at time t of a step of dt.
+static inline double body_gap(const mink_body *a, const mink_body *b, double dt, double t) {
+    dshape sa = d_body_at(a, dt, t), sb = d_body_at(b, dt, t);
+    return d_gap(&sa, (dv2){0, 0}, &sb, (dv2){0, 0});
+}
+
+/// The first of `samples` times over the step where the bodies overlap by more than tol; -1: none.
+static inline double first_sampled_contact(const mink_body *a, const mink_body *b, double dt, double tol, int samples) {
+    for (int k = 0; k < samples; k++)
+        if (body_gap(a, b, dt, (double)k / samples) < -tol) return (double)k / samples;
+    return -1;
+}
+
+/// Pair i's hit h never comes after the first sampled contact, nor misses it.
+static inline void check_not_after(size_t i, const mink_hit *h, double first) {
+    if (!(h->flags & MINK_HIT_CONTACT) || h->t > first) {
+        print_hit("mink", h);
+        fail_msg("pair %zu: sampling finds contact at t = %g; CA %s", i, first,
+                 (h->flags & MINK_HIT_CONTACT) ? "reports it later" : "misses it");
+    }
+}
+
 #endif /* MINK_ORACLE_CHECK_H */

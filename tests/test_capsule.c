@@ -331,23 +331,14 @@ static void turning_capsules_against_sampled_contacts(void **state) {
         assert_hit_sane(h);
         if (h->flags & MINK_HIT_OVERLAP) continue;
         double tol = 1e-5 * 100;
-        double first = -1;
-        for (int k = 0; k < SAMPLES && first < 0; k++) {
-            dshape sa = d_body_at(a, dt, (double)k / SAMPLES), sb = d_body_at(b, dt, (double)k / SAMPLES);
-            if (d_gap(&sa, (dv2){0, 0}, &sb, (dv2){0, 0}) < -tol) first = (double)k / SAMPLES;
-        }
+        double first = first_sampled_contact(a, b, dt, tol, SAMPLES);
         if (first >= 0) {
             sampled++;
-            if (!(h->flags & MINK_HIT_CONTACT) || h->t > first) {
-                print_hit("mink", h);
-                fail_msg("pair %zu: sampling finds contact at t = %g; CA %s", i, first,
-                         (h->flags & MINK_HIT_CONTACT) ? "reports it later" : "misses it");
-            }
+            check_not_after(i, h, first);
         }
         if (h->flags & MINK_HIT_CONTACT) {
             found++;
-            dshape sa = d_body_at(a, dt, h->t), sb = d_body_at(b, dt, h->t);
-            double g = d_gap(&sa, (dv2){0, 0}, &sb, (dv2){0, 0});
+            double g = body_gap(a, b, dt, h->t);
             if (g < -tol) fail_msg("pair %zu: CA's t = %g is past contact (gap %g)", i, (double)h->t, g);
         }
     }
