@@ -186,8 +186,10 @@ MINK_INLINE mink_hit mink_sweep_capsule_hull(mink_capsule a, mink_vec2 va, const
     mink_hit h = k.count == 1u ? mink__sweep_circle(origin, va, corner, vb, dt) : mink_sweep_circle_hull(origin, va, &k, vb, dt);
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
     if ((h.flags & MINK_HIT_CONTACT) && k.count == 2u && !mink_isfinite(h.t_exit) && (d.x != 0.0f || d.y != 0.0f)) {
-        /* Moving along K's line, its one slab never ends: it leaves through the far end's disk. */
-        float exit = 0.0f, t0, t1;
+        /* Moving along K's line, its one slab never ends: it leaves through the far end's disk.
+         * Grazing, the slab may say touch where rounding has the line miss both disks: it leaves
+         * as it touches (never before, geom.h's rule). */
+        float exit = h.t, t0, t1;
         int inside;
         for (uint32_t i = 0; i < 2u; i++)
             if (mink_circle_roots(mink_v2(0.0f - k.v[i].x, 0.0f - k.v[i].y), d, origin.radius, &t0, &t1, &inside))

@@ -161,6 +161,16 @@ static void review_cases(void **state) {
     mink_hit want = mink_sweep_bodies(disk, mink_body_circle((mink_circle){{2, 0.3f}, 0.5f}, mink_v2(0, 0)), 1);
     mink_hit got = mink_sweep_bodies(disk, mink_body_capsule(capsule(2, 0.3f, 2, 0.3f, 0.5f), mink_v2(0, 0)), 1);
     assert_memory_equal(&got, &want, sizeof want);
+    /* Hair-thin capsules on one line, fast along it (CI's fuzzer): the far end's disk, solved
+     * where the start lies 10^13 radii away, gave an exit a float before the contact. */
+    mink_capsule thin_a = capsule(-0x1.5abb44p+10f, -0x1.d1ba2p+9f, -0x1.208c5p+11f, -0x1.7b75a4p+11f, 0x1.22843ap-30f);
+    mink_capsule thin_b = capsule(-0x1.bb8184p+12f, -0x1.b4864p+13f, -0x1.42bc2ap+13f, -0x1.4d8ff8p+14f, 0x1.55e37p-22f);
+    mink_vec2 va = mink_v2(-0x1.a2fd68p+19f, -0x1.de65dap+20f), vb = mink_v2(0x1.a2fd68p+18f, 0x1.de65dap+19f);
+    for (int k2 = 0; k2 < 2; k2++) {
+        h = k2 ? mink_sweep_capsule(thin_b, vb, thin_a, va, 1) : mink_sweep_capsule(thin_a, va, thin_b, vb, 1);
+        assert_int_equal(h.flags, MINK_HIT_CONTACT);
+        assert_true(fabs(h.t - 0x1.e78b0cp-9) < 1e-6 && h.t_exit >= h.t);
+    }
 }
 
 static void rays_against_capsules(void **state) {
