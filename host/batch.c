@@ -115,7 +115,7 @@ mink_status mink__batch_range(mink_context *ctx, const mink_batch_job *job, mink
         mink__parallel(ctx->threads, end - begin, MINK_PAIRS_PER_THREAD, scalar_range, &j);
         return MINK_OK;
     }
-    mink_status built = mink__context_kernels(ctx);
+    mink_status built = mink__context_kernels(ctx, mink__kernel_part(job->kind->kernel));
     if (built != MINK_OK) return built;
     /* Launches that fit the device. */
     for (size_t done = begin; done < end;) {

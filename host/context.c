@@ -44,9 +44,9 @@ fail:
     return status;
 }
 
-mink_status mink__context_kernels(mink_context *ctx) {
-    if (ctx->program != NULL) return MINK_OK;
-    mink_status status = mink__program_build(ctx);
+mink_status mink__context_kernels(mink_context *ctx, int part) {
+    if (ctx->programs[part] != NULL) return MINK_OK;
+    mink_status status = mink__program_build(ctx, part);
     /* An explicit work-group size: left to itself PoCL groups 4096 work-items, and with the
      * polygon kernels' private records (a mink_pair is 328 bytes) its work-group function then
      * overflows its thread's stack. 256 is as fast for the small kernels (measured with
@@ -63,6 +63,7 @@ mink_status mink__context_kernels(mink_context *ctx) {
         MINK_KERNEL_WORLD_SAFETY_HULLS,     MINK_KERNEL_QUERY_POLYGONS,      MINK_KERNEL_QUERY_HULLS,
         MINK_KERNEL_QUERY_MOVE_POLYGONS,    MINK_KERNEL_QUERY_MOVE_HULLS};
     for (int k = 0; k < MINK_KERNEL_COUNT && status == MINK_OK; k++) {
+        if (mink__kernel_part((mink_kernel_id)k) != part) continue;
         size_t most = 0, want = MINK_LOCAL_SIZE;
         for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) want = (int)bodies[i] == k ? MINK_LOCAL_SIZE_BODIES : want;
         MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], ctx->cl_device, CL_KERNEL_WORK_GROUP_SIZE,
@@ -70,12 +71,15 @@ mink_status mink__context_kernels(mink_context *ctx) {
         ctx->local_size[k] = most == 0 ? 1 : (most < want ? most : want);
     }
 fail:
-    if (status != MINK_OK) { /* nothing half-built is kept: the next call that needs the device tries again */
-        for (int k = 0; k < MINK_KERNEL_COUNT; k++)
-            if (ctx->kernels[k]) clReleaseKernel(ctx->kernels[k]), ctx->kernels[k] = NULL;
-        if (ctx->program) clReleaseProgram(ctx->program), ctx->program = NULL;
-    }
+    if (status != MINK_OK) mink__context_forget(ctx, part);
     return status;
+}
+
+void mink__context_forget(mink_context *ctx, int part) {
+    for (int k = 0; k < MINK_KERNEL_COUNT; k++)
+        if (mink__kernel_part((mink_kernel_id)k) == part && ctx->kernels[k])
+            clReleaseKernel(ctx->kernels[k]), ctx->kernels[k] = NULL;
+    if (ctx->programs[part]) clReleaseProgram(ctx->programs[part]), ctx->programs[part] = NULL;
 }
 
 mink_status mink_context_create(const mink_context_desc *desc_in, mink_context **out) {
@@ -127,7 +131,8 @@ void mink_context_destroy(mink_context *ctx) {
         if (ctx->bufs[k]) clReleaseMemObject(ctx->bufs[k]);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++)
         if (ctx->kernels[k]) clReleaseKernel(ctx->kernels[k]);
-    if (ctx->program) clReleaseProgram(ctx->program);
+    for (int p = 0; p < MINK_PART_COUNT; p++)
+        if (ctx->programs[p]) clReleaseProgram(ctx->programs[p]);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);
     if (ctx->cl) clReleaseContext(ctx->cl);
     free(ctx->error);

@@ -11,7 +11,7 @@
 #endif
 
 #include "core/body.h"  /* the shared math, inline: the scalar loops call it */
-#include "core/kinds.h" /* the batch kinds */
+#include "core/parts.h" /* the batch kinds, and the parts of the device program */
 
 /* Room for the world's arrays as kernel arguments (MINK_WORLD_ARRAYS; world_opencl.c checks). */
 #define MINK_WORLD_BOUND_ARGS 40
@@ -123,13 +123,15 @@ struct mink_context {
     cl_device_id cl_device;
     cl_context cl;
     cl_command_queue queue;
-    cl_program program; /* built on the device's first use (mink__context_kernels), not before */
+    /* The program's parts (core/parts.h), each built on its first use (mink__context_kernels),
+     * and the kernels of those built; NULL until then. */
+    cl_program programs[MINK_PART_COUNT];
     cl_kernel kernels[MINK_KERNEL_COUNT];
     /* The buffers a world pass kernel has bound (world_opencl.c's run_pass sets only the arguments
      * that changed); forgotten whenever a world buffer is made or freed. */
     cl_mem world_bound[MINK_KERNEL_COUNT][MINK_WORLD_BOUND_ARGS];
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
-    int world_layout_checked;    /* the world's records were checked against the device's */
+    int batch_layout_checked;    /* the batches' records were checked against the device's */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
     size_t pairs_per_item[MINK_KERNEL_COUNT]; /* batch pairs one work-item sweeps (MINK_RUN or 1) */
@@ -197,15 +199,24 @@ mink_status mink__select_device(const mink_context_desc *desc, cl_device_id *dev
 /* "device (platform)" */
 void mink__device_label(cl_device_id device, char *out, size_t size);
 
-/* program.c: builds the embedded program and its kernels into ctx. */
-mink_status mink__program_build(mink_context *ctx);
-/* context.c: the program and its kernels, built on the first call that needs the device (a batch
- * on it, AUTO's measurement, a world): a context that never uses it never waits for a build. */
-mink_status mink__context_kernels(mink_context *ctx);
-/* Runs layout kernel id once: the device must agree with the host on each of the n record sizes
- * (MINK_KERNEL_LAYOUT: the batches' records, at build; MINK_KERNEL_WORLD_LAYOUT: the world's, at
- * its first world). MINK_ERR_NO_DEVICE with a message naming the record when they differ. */
-mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n);
+/* program.c: builds part `part` of the embedded program (core/parts.h) and its kernels into ctx;
+ * the first batch part also checks the batches' records (the caller releases what a failure
+ * leaves). */
+mink_status mink__program_build(mink_context *ctx, int part);
+/* program.c: the part kernel id is built in (-1: the batch layout check, in every batch part). */
+int mink__kernel_part(mink_kernel_id id);
+/* context.c: a part of the program and its kernels, built on the first call that needs them (a
+ * batch of that kind on the device, AUTO's measurement, a world, a world step with polygons or
+ * capsules): a context builds only what it uses, and never waits for a build it does not need. */
+mink_status mink__context_kernels(mink_context *ctx, int part);
+/* context.c: releases part `part` and its kernels (nothing half-built is kept: the next call that
+ * needs the part builds it again). */
+void mink__context_forget(mink_context *ctx, int part);
+/* Runs layout kernel k once: the device must agree with the host on each of the n record sizes
+ * ("batch": mink_layout_kernel, at the first batch part built; "world": mink_world_layout_kernel,
+ * when the world's part is built). MINK_ERR_NO_DEVICE with a message naming the record when they
+ * differ. */
+mink_status mink__check_layout(mink_context *ctx, cl_kernel k, const char *what, const cl_uint *host, int n);
 
 /* threads.c: fn over [0, count) in contiguous runs on up to `threads` threads, the calling one
  * included, each run at least min_each long. A thread that cannot be started leaves its run to

@@ -1,4 +1,4 @@
-/* host/program.c — building the embedded OpenCL program once per context. */
+/* host/program.c — building the embedded OpenCL program, a part at a time (core/parts.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,60 +18,62 @@ const char *mink__test_kernel_source = NULL;
 #define MINK_KERNEL_SOURCE mink__kernel_source
 #endif
 
+/* Each kernel's name and the part of the program it is built in (core/parts.h). */
+typedef struct kernel_info {
+    const char *name;
+    int part; /* -1: built in every batch part and run once, by the first (the layout check) */
+} kernel_info;
 #define MINK_KIND_NAME(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
-    [MINK_KERNEL_SWEEP_##KIND] = "mink_sweep_" #kind "_kernel",
-static const char *const kernel_names[MINK_KERNEL_COUNT] = {
+    [MINK_KERNEL_SWEEP_##KIND] = {"mink_sweep_" #kind "_kernel", MINK_PART_##KIND},
+#define WORLD(ID, name) [MINK_KERNEL_##ID] = {name, MINK_PART_WORLD}
+/* A pass that sweeps: built for boxes and circles, with polygons, with polygons and capsules, in
+ * part P (MINK_PART_WORLD or MINK_PART_QUERY) and the two after it. */
+#define SHAPES(P, ID, name)                                                                        \
+    [MINK_KERNEL_##ID] = {name "_kernel", MINK_PART_##P},                                          \
+    [MINK_KERNEL_##ID##_POLYGONS] = {name "_polygons_kernel", MINK_PART_##P##_POLYGONS},           \
+    [MINK_KERNEL_##ID##_HULLS] = {name "_hulls_kernel", MINK_PART_##P##_HULLS}
+static const kernel_info kernels[MINK_KERNEL_COUNT] = {
     MINK_BATCH_KINDS(MINK_KIND_NAME)
-    [MINK_KERNEL_LAYOUT] = "mink_layout_kernel",
-    [MINK_KERNEL_WORLD_BOUNDS] = "mink_world_bounds_kernel",
-    [MINK_KERNEL_MEASURE] = "mink_measure_kernel",
-    [MINK_KERNEL_MEASURE_TOP] = "mink_measure_top_kernel",
-    [MINK_KERNEL_RADIX_COUNT] = "mink_radix_count_kernel",
-    [MINK_KERNEL_RADIX_SCATTER] = "mink_radix_scatter_kernel",
-    [MINK_KERNEL_SCAN_SUM] = "mink_scan_sum_kernel",
-    [MINK_KERNEL_SCAN_TOP] = "mink_scan_top_kernel",
-    [MINK_KERNEL_SCAN_APPLY] = "mink_scan_apply_kernel",
-    [MINK_KERNEL_GRID_COUNT] = "mink_grid_count_kernel",
-    [MINK_KERNEL_GRID_EMIT] = "mink_grid_emit_kernel",
-    [MINK_KERNEL_GRID_GATHER] = "mink_grid_gather_kernel",
-    [MINK_KERNEL_GRID_PAIRS] = "mink_grid_pairs_kernel",
-    [MINK_KERNEL_WORLD_NARROW] = "mink_world_narrow_kernel",
-    [MINK_KERNEL_WORLD_NARROW_POLYGONS] = "mink_world_narrow_polygons_kernel",
-    [MINK_KERNEL_WORLD_NARROW_HULLS] = "mink_world_narrow_hulls_kernel",
-    [MINK_KERNEL_WORLD_DEGREE] = "mink_world_degree_kernel",
-    [MINK_KERNEL_WORLD_RESOLVE] = "mink_world_resolve_kernel",
-    [MINK_KERNEL_WORLD_RESOLVE_POLYGONS] = "mink_world_resolve_polygons_kernel",
-    [MINK_KERNEL_WORLD_RESOLVE_HULLS] = "mink_world_resolve_hulls_kernel",
-    [MINK_KERNEL_WORLD_RESWEEP] = "mink_world_resweep_kernel",
-    [MINK_KERNEL_WORLD_RESWEEP_POLYGONS] = "mink_world_resweep_polygons_kernel",
-    [MINK_KERNEL_WORLD_RESWEEP_HULLS] = "mink_world_resweep_hulls_kernel",
-    [MINK_KERNEL_WORLD_PICK] = "mink_world_pick_kernel",
-    [MINK_KERNEL_WORLD_PICK_POLYGONS] = "mink_world_pick_polygons_kernel",
-    [MINK_KERNEL_WORLD_PICK_HULLS] = "mink_world_pick_hulls_kernel",
-    [MINK_KERNEL_WORLD_FIRE] = "mink_world_fire_kernel",
-    [MINK_KERNEL_WORLD_SAFETY] = "mink_world_safety_kernel",
-    [MINK_KERNEL_WORLD_SAFETY_POLYGONS] = "mink_world_safety_polygons_kernel",
-    [MINK_KERNEL_WORLD_SAFETY_HULLS] = "mink_world_safety_hulls_kernel",
-    [MINK_KERNEL_WORLD_PLACE] = "mink_world_place_kernel",
-    [MINK_KERNEL_WORLD_FINAL_BOUNDS] = "mink_world_final_bounds_kernel",
-    [MINK_KERNEL_QUERY_BOUNDS] = "mink_query_bounds_kernel",
-    [MINK_KERNEL_QUERY] = "mink_query_kernel",
-    [MINK_KERNEL_QUERY_POLYGONS] = "mink_query_polygons_kernel",
-    [MINK_KERNEL_QUERY_HULLS] = "mink_query_hulls_kernel",
-    [MINK_KERNEL_QUERY_MOVE] = "mink_query_move_kernel",
-    [MINK_KERNEL_QUERY_MOVE_POLYGONS] = "mink_query_move_polygons_kernel",
-    [MINK_KERNEL_QUERY_MOVE_HULLS] = "mink_query_move_hulls_kernel",
-    [MINK_KERNEL_WORLD_SCATTER] = "mink_world_scatter_kernel",
-    [MINK_KERNEL_WORLD_GATHER] = "mink_world_gather_kernel",
-    [MINK_KERNEL_WORLD_LAYOUT] = "mink_world_layout_kernel",
+    [MINK_KERNEL_LAYOUT] = {"mink_layout_kernel", -1},
+    WORLD(WORLD_BOUNDS, "mink_world_bounds_kernel"),
+    WORLD(MEASURE, "mink_measure_kernel"),
+    WORLD(MEASURE_TOP, "mink_measure_top_kernel"),
+    WORLD(RADIX_COUNT, "mink_radix_count_kernel"),
+    WORLD(RADIX_SCATTER, "mink_radix_scatter_kernel"),
+    WORLD(SCAN_SUM, "mink_scan_sum_kernel"),
+    WORLD(SCAN_TOP, "mink_scan_top_kernel"),
+    WORLD(SCAN_APPLY, "mink_scan_apply_kernel"),
+    WORLD(GRID_COUNT, "mink_grid_count_kernel"),
+    WORLD(GRID_EMIT, "mink_grid_emit_kernel"),
+    WORLD(GRID_GATHER, "mink_grid_gather_kernel"),
+    WORLD(GRID_PAIRS, "mink_grid_pairs_kernel"),
+    SHAPES(WORLD, WORLD_NARROW, "mink_world_narrow"),
+    WORLD(WORLD_DEGREE, "mink_world_degree_kernel"),
+    SHAPES(WORLD, WORLD_RESOLVE, "mink_world_resolve"),
+    SHAPES(WORLD, WORLD_RESWEEP, "mink_world_resweep"),
+    SHAPES(WORLD, WORLD_PICK, "mink_world_pick"),
+    WORLD(WORLD_FIRE, "mink_world_fire_kernel"),
+    SHAPES(WORLD, WORLD_SAFETY, "mink_world_safety"),
+    WORLD(WORLD_PLACE, "mink_world_place_kernel"),
+    WORLD(WORLD_FINAL_BOUNDS, "mink_world_final_bounds_kernel"),
+    [MINK_KERNEL_QUERY_BOUNDS] = {"mink_query_bounds_kernel", MINK_PART_QUERY},
+    SHAPES(QUERY, QUERY, "mink_query"),
+    SHAPES(QUERY, QUERY_MOVE, "mink_query_move"),
+    WORLD(WORLD_SCATTER, "mink_world_scatter_kernel"),
+    WORLD(WORLD_GATHER, "mink_world_gather_kernel"),
+    WORLD(WORLD_LAYOUT, "mink_world_layout_kernel"),
 };
+#undef MINK_KIND_NAME
+#undef WORLD
+#undef SHAPES
 
-mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_uint *host, int n) {
+int mink__kernel_part(mink_kernel_id id) { return kernels[id].part; }
+
+mink_status mink__check_layout(mink_context *ctx, cl_kernel k, const char *what, const cl_uint *host, int n) {
     enum { N = MINK_BATCH_KIND_COUNT + 1 > 16 ? MINK_BATCH_KIND_COUNT + 1 : 16 }; /* the batches' or the world's */
     cl_uint device[N] = {0};
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
-    cl_kernel k = ctx->kernels[id];
     size_t one = 1;
     cl_mem buf = clCreateBuffer(ctx->cl, CL_MEM_WRITE_ONLY, sizeof device, NULL, &err);
     MINK_CL_CHECK(ctx, "clCreateBuffer", err, done);
@@ -84,7 +86,7 @@ mink_status mink__check_layout(mink_context *ctx, mink_kernel_id id, const cl_ui
             status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
                                 "%s lays out mink's records differently from the host (%s record %d: "
                                 "%u bytes on the device, %u on the host)",
-                                ctx->device, id == MINK_KERNEL_LAYOUT ? "batch" : "world", i, (unsigned)device[i],
+                                ctx->device, what, i, (unsigned)device[i],
                                 (unsigned)host[i]);
             break;
         }
@@ -115,14 +117,12 @@ static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt -w";
  * faster for the cheap box math. A GPU keeps one pair per work-item, for coalesced access. */
 #define MINK_CPU_RUN 64
 
-static mink_status build_failed(mink_context *ctx, cl_int err, const char *options) {
+static mink_status build_failed(mink_context *ctx, cl_program program, cl_int err, const char *options) {
     size_t size = 0;
     char *log = NULL;
-    if (clGetProgramBuildInfo(ctx->program, ctx->cl_device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) ==
-            CL_SUCCESS &&
+    if (clGetProgramBuildInfo(program, ctx->cl_device, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) == CL_SUCCESS &&
         size > 0 && (log = malloc(size + 1)) != NULL) {
-        if (clGetProgramBuildInfo(ctx->program, ctx->cl_device, CL_PROGRAM_BUILD_LOG, size, log,
-                                  NULL) != CL_SUCCESS)
+        if (clGetProgramBuildInfo(program, ctx->cl_device, CL_PROGRAM_BUILD_LOG, size, log, NULL) != CL_SUCCESS)
             size = 0;
         log[size] = '\0';
     }
@@ -136,29 +136,36 @@ static mink_status build_failed(mink_context *ctx, cl_int err, const char *optio
     return status;
 }
 
-mink_status mink__program_build(mink_context *ctx) {
+mink_status mink__program_build(mink_context *ctx, int part) {
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
     const char *source = MINK_KERNEL_SOURCE;
-    ctx->program = clCreateProgramWithSource(ctx->cl, 1, &source, NULL, &err);
+    cl_program program = clCreateProgramWithSource(ctx->cl, 1, &source, NULL, &err);
+    ctx->programs[part] = program;
     MINK_CL_CHECK(ctx, "clCreateProgramWithSource", err, fail);
     cl_device_type type = 0;
     MINK_CL_TRY(ctx, clGetDeviceInfo(ctx->cl_device, CL_DEVICE_TYPE, sizeof type, &type, NULL), fail);
     unsigned run = (type & CL_DEVICE_TYPE_CPU) ? MINK_CPU_RUN : 1;
-    for (int k = 0; k < MINK_KERNEL_COUNT; k++)
-        ctx->pairs_per_item[k] = k < MINK_BATCH_KIND_COUNT && mink__batch_kinds[k].runs ? run : 1;
-    char options[sizeof build_options + 32];
-    snprintf(options, sizeof options, "%s -DMINK_RUN=%u", build_options, run);
-    err = clBuildProgram(ctx->program, 1, &ctx->cl_device, options, NULL, NULL);
-    if (err != CL_SUCCESS) return build_failed(ctx, err, options);
+    char options[sizeof build_options + 48];
+    snprintf(options, sizeof options, "%s -DMINK_RUN=%u -DMINK_PART=%d", build_options, run, part);
+    err = clBuildProgram(program, 1, &ctx->cl_device, options, NULL, NULL);
+    if (err != CL_SUCCESS) return build_failed(ctx, program, err, options);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++) {
-        ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
+        if (kernels[k].part != part) continue;
+        ctx->pairs_per_item[k] = k < MINK_BATCH_KIND_COUNT && mink__batch_kinds[k].runs ? run : 1;
+        ctx->kernels[k] = clCreateKernel(program, kernels[k].name, &err);
         MINK_CL_CHECK(ctx, "clCreateKernel", err, fail);
     }
-    /* mink_hit, then each kind's record (kernels/sweep.cl); the world's when one is made. */
-    cl_uint batch[MINK_BATCH_KIND_COUNT + 1] = {sizeof(mink_hit)};
-    for (int k = 0; k < MINK_BATCH_KIND_COUNT; k++) batch[k + 1] = (cl_uint)mink__batch_kinds[k].record_size;
-    status = mink__check_layout(ctx, MINK_KERNEL_LAYOUT, batch, MINK_BATCH_KIND_COUNT + 1);
+    if (part < MINK_BATCH_KIND_COUNT && !ctx->batch_layout_checked) {
+        /* mink_hit, then each kind's record (kernels/sweep.cl); the world's with its part. */
+        cl_uint batch[MINK_BATCH_KIND_COUNT + 1] = {sizeof(mink_hit)};
+        for (int k = 0; k < MINK_BATCH_KIND_COUNT; k++) batch[k + 1] = (cl_uint)mink__batch_kinds[k].record_size;
+        cl_kernel layout = clCreateKernel(program, kernels[MINK_KERNEL_LAYOUT].name, &err);
+        MINK_CL_CHECK(ctx, "clCreateKernel", err, fail);
+        status = mink__check_layout(ctx, layout, "batch", batch, MINK_BATCH_KIND_COUNT + 1);
+        clReleaseKernel(layout);
+        ctx->batch_layout_checked = status == MINK_OK;
+    }
 fail:
     return status;
 }

@@ -95,17 +95,9 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (!isfinite(desc.skin) || desc.skin < 0.0f)
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_create: skin must be finite and >= 0, not %g",
                           (double)desc.skin);
-    if (ctx->backend == MINK_BACKEND_OPENCL && !ctx->world_layout_checked) {
-        mink_status built = mink__context_kernels(ctx);
+    if (ctx->backend == MINK_BACKEND_OPENCL) { /* the world's passes, built and checked at a context's first world */
+        mink_status built = mink__world_cl_build(ctx, MINK_PART_WORLD);
         if (built != MINK_OK) return built;
-        const cl_uint sizes[12] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
-                                   sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
-                                   sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place),
-                                   sizeof(mink_world_query), sizeof(mink_world_hit), sizeof(mink_world_move)};
-        mink_status status = mink__check_layout(ctx, MINK_KERNEL_WORLD_LAYOUT, sizes, 12);
-        if (status == MINK_OK) status = mink__world_cl_check(ctx);
-        if (status != MINK_OK) return status;
-        ctx->world_layout_checked = 1;
     }
     mink_world *w = calloc(1, sizeof *w);
     if (w == NULL) return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_create: out of memory");

@@ -198,9 +198,11 @@ mink_status mink__world_cl_read(mink_world *w, mink_world_buf field, const uint3
 /* Reads the first count entries of an array. */
 mink_status mink__world_cl_read_array(mink_world *w, mink_world_buf b, size_t bytes, void *out);
 mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep);
-/* Every pass kernel takes the arrays of MINK_WORLD_ARRAYS and the state: MINK_ERR_BUILD with a
- * message naming the kernel if not (checked at a context's first world). */
-mink_status mink__world_cl_check(mink_context *ctx);
+/* Builds part `part` of the program (core/parts.h) if it is not yet built, and checks that each of
+ * its pass kernels takes the arrays of MINK_WORLD_ARRAYS and the state (MINK_ERR_BUILD with a
+ * message naming the kernel if not) and, for MINK_PART_WORLD, the world's records against the
+ * device's. A failure releases the part, so the next call builds and checks it again. */
+mink_status mink__world_cl_build(mink_context *ctx, int part);
 /* Forgets which buffers the pass kernels have bound (a world buffer was made or freed). */
 void mink__world_cl_forget(mink_context *ctx);
 

@@ -50,7 +50,7 @@ _Static_assert(0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE) <= MINK_WORLD_BOUND_ARGS, "MI
 
 void mink__world_cl_forget(mink_context *ctx) { memset(ctx->world_bound, 0, sizeof ctx->world_bound); }
 
-mink_status mink__world_cl_check(mink_context *ctx) {
+mink_status mink__world_cl_build(mink_context *ctx, int part) {
     static const mink_kernel_id passes[] = {
         MINK_KERNEL_WORLD_BOUNDS, MINK_KERNEL_MEASURE,       MINK_KERNEL_MEASURE_TOP,          MINK_KERNEL_GRID_COUNT,
         MINK_KERNEL_GRID_EMIT,    MINK_KERNEL_GRID_GATHER,   MINK_KERNEL_GRID_PAIRS,           MINK_KERNEL_WORLD_DEGREE,
@@ -62,11 +62,25 @@ mink_status mink__world_cl_check(mink_context *ctx) {
         MINK_KERNEL_WORLD_SAFETY_HULLS, MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS,
         MINK_KERNEL_QUERY_BOUNDS, MINK_KERNEL_QUERY, MINK_KERNEL_QUERY_POLYGONS, MINK_KERNEL_QUERY_HULLS,
         MINK_KERNEL_QUERY_MOVE, MINK_KERNEL_QUERY_MOVE_POLYGONS, MINK_KERNEL_QUERY_MOVE_HULLS};
+    static const cl_uint sizes[12] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
+                                      sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
+                                      sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place),
+                                      sizeof(mink_world_query), sizeof(mink_world_hit), sizeof(mink_world_move)};
+    if (ctx->programs[part] != NULL) return MINK_OK;
+    mink_status status = mink__context_kernels(ctx, part);
     size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE);
-    mink_status status = MINK_OK;
     for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
-        status = check_args(ctx, passes[i], arrays + 1);
+        if (mink__kernel_part(passes[i]) == part) status = check_args(ctx, passes[i], arrays + 1);
+    if (status == MINK_OK && part == MINK_PART_WORLD)
+        status = mink__check_layout(ctx, ctx->kernels[MINK_KERNEL_WORLD_LAYOUT], "world", sizes, 12);
+    if (status != MINK_OK) mink__context_forget(ctx, part);
     return status;
+}
+
+/* Kernel k, its part built on first use: a world of boxes and circles never builds the passes for
+ * polygons or capsules. */
+static mink_status ready(mink_context *ctx, mink_kernel_id k) {
+    return ctx->kernels[k] != NULL ? MINK_OK : mink__world_cl_build(ctx, mink__kernel_part(k));
 }
 
 /* A helper kernel (scan, sort, transfer) with its own arguments, in kernels/world.cl's order,
@@ -74,7 +88,8 @@ mink_status mink__world_cl_check(mink_context *ctx) {
 static mink_status run(mink_world *w, mink_kernel_id k, size_t items, const karg *args, size_t nargs) {
     mink_context *ctx = w->ctx;
     if (items == 0) return MINK_OK;
-    mink_status status = check_args(ctx, k, nargs);
+    mink_status status = ready(ctx, k);
+    if (status == MINK_OK) status = check_args(ctx, k, nargs);
     if (status != MINK_OK) return status;
     cl_kernel kernel = ctx->kernels[k];
     for (size_t a = 0; a < nargs; a++)
@@ -88,11 +103,12 @@ fail:
  * list kernels/world.cl declares its parameters from. An array not yet made passes as NULL. */
 static mink_status run_pass(mink_world *w, mink_kernel_id k, size_t items, const mink_step_state *s) {
     mink_context *ctx = w->ctx;
-    mink_status status = MINK_OK;
-    cl_kernel kernel = ctx->kernels[k];
     cl_mem *bound = ctx->world_bound[k];
     cl_uint arg = 0;
     if (items == 0) return MINK_OK;
+    mink_status status = ready(ctx, k);
+    if (status != MINK_OK) return status;
+    cl_kernel kernel = ctx->kernels[k];
     /* Only what changed since this kernel's last launch: a step launches dozens of passes, each
      * with every array. (An array not made yet, NULL, is bound each time: forgotten is NULL too.) */
 #define MINK_BIND(NAME, field, type)                                                                                \

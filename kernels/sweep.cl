@@ -6,28 +6,33 @@
 #pragma OPENCL FP_CONTRACT OFF
 
 #include "core/body.h"
-#include "core/kinds.h"
+#include "core/parts.h"
 
 /* The kernels the table generates (core/kinds.h): one work-item per record. The global size is
  * rounded up to a whole number of work-groups, so work-items past n do nothing. The turning
- * query takes its parameters as two more arguments. RUN kernels are written out below. */
-#define MINK_SWEEP_KERNEL_ONE(kind, record, query)                                                 \
+ * query takes its parameters as two more arguments. RUN kernels are written out below. Each
+ * kernel's body is compiled only in its kind's build (core/parts.h). */
+#define MINK_SWEEP_KERNEL_ONE(KIND, kind, record, query)                                           \
     __kernel void mink_sweep_##kind##_kernel(__global const record *in, __global mink_hit *hits, uint n, float dt) { \
         size_t i = get_global_id(0);                                                               \
-        if (i < n) hits[i] = query(in[i], dt);                                                     \
+        if (MINK_IN_PART(MINK_PART_##KIND)) {                                                      \
+            if (i < n) hits[i] = query(in[i], dt);                                                 \
+        }                                                                                          \
     }
-#define MINK_SWEEP_KERNEL_TURNING(kind, record, query)                                             \
+#define MINK_SWEEP_KERNEL_TURNING(KIND, kind, record, query)                                       \
     __kernel void mink_sweep_##kind##_kernel(__global const record *in, __global mink_hit *hits, uint n, float dt, \
                                              float target, uint max_iterations) {                  \
         size_t i = get_global_id(0);                                                               \
         mink_rotating_desc desc;                                                                   \
         desc.target = target;                                                                      \
         desc.max_iterations = max_iterations;                                                      \
-        if (i < n) hits[i] = query(in[i], dt, desc);                                               \
+        if (MINK_IN_PART(MINK_PART_##KIND)) {                                                      \
+            if (i < n) hits[i] = query(in[i], dt, desc);                                           \
+        }                                                                                          \
     }
-#define MINK_SWEEP_KERNEL_RUN(kind, record, query)
+#define MINK_SWEEP_KERNEL_RUN(KIND, kind, record, query)
 #define MINK_KIND_KERNEL(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
-    MINK_SWEEP_KERNEL_##kernel(kind, record, query)
+    MINK_SWEEP_KERNEL_##kernel(KIND, kind, record, query)
 MINK_BATCH_KINDS(MINK_KIND_KERNEL)
 
 /* Columns and circle records: a work-item sweeps a run of MINK_RUN consecutive pairs (the host
@@ -55,6 +60,7 @@ __kernel void mink_sweep_aabb_soa_kernel(
     __global const float *restrict b_min_x, __global const float *restrict b_min_y,
     __global const float *restrict b_max_x, __global const float *restrict b_max_y,
     __global const float *restrict vb_x, __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
+    if (!MINK_IN_PART(MINK_PART_AABB_SOA)) return;
     MINK_RUN_RANGE(n);
     for (size_t i = begin; i < end; i++)
         MINK_SWEEP_AABB_COLUMN(i, dt, a_min_x, a_min_y, a_max_x, a_max_y, va_x, va_y, b_min_x, b_min_y, b_max_x,
@@ -66,6 +72,7 @@ __kernel void mink_sweep_circle_soa_kernel(
     __global const float *restrict va_x, __global const float *restrict va_y, __global const float *restrict b_x,
     __global const float *restrict b_y, __global const float *restrict b_radius, __global const float *restrict vb_x,
     __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
+    if (!MINK_IN_PART(MINK_PART_CIRCLE_SOA)) return;
     MINK_RUN_RANGE(n);
     /* The roots of the run, then its answers (core/circle.h says why in two loops). */
     float t0[MINK_RUN], t1[MINK_RUN], roots[MINK_RUN];
@@ -91,6 +98,7 @@ __kernel void mink_sweep_circle_soa_kernel(
  * stores whole records is not vectorized. */
 __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict in, __global mink_hit *restrict hits,
                                        uint n, float dt) {
+    if (!MINK_IN_PART(MINK_PART_CIRCLE)) return;
     MINK_RUN_RANGE(n);
     __global const float *r = (__global const float *)in; /* a record is 10 floats: a, va, b, vb */
     __global float *h = (__global float *)hits;           /* a hit is 7 floats and the flags */

@@ -8,11 +8,21 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+#include "core/parts.h"
 #include "core/step.h"
 
 #define MINK_WORLD_PARAM(NAME, field, type) __global type *field,
+#define MINK_WORLD_ARG(NAME, field, type) field,
 #define MINK_VIEW_SET(NAME, field, type) v.field = field;
-#define MINK_PASS_KERNEL(name) __kernel void name(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s)
+/* A pass kernel of part p (core/parts.h). Its body is a function the kernel calls only in that
+ * part's build, so the other builds never compile what it calls. */
+#define MINK_PART_PASS_KERNEL(p, name)                                                             \
+    static void name##_body(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s);                \
+    __kernel void name(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s) {                    \
+        if (MINK_IN_PART(p)) name##_body(MINK_WORLD_ARRAYS(MINK_WORLD_ARG) s);                     \
+    }                                                                                              \
+    static void name##_body(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s)
+#define MINK_PASS_KERNEL(name) MINK_PART_PASS_KERNEL(MINK_PART_WORLD, name)
 /* The view of the arrays, and the item this work-item takes (past `items`: none). */
 #define MINK_PASS_VIEW(items)                                                                      \
     uint item = get_global_id(0);                                                                  \
@@ -79,47 +89,39 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
     mink_degree_item(v, item);
 }
 
-/* The passes that sweep are built three times: for boxes and circles (hulls 0, a literal, so the
- * polygon and capsule sweeps are left out of the code), with polygons, and with polygons and
- * capsules; the host takes the least that holds the world's shapes. With sweeps inlined, even
- * never called, the kernels ran markedly slower on PoCL (docs/benchmarks.md, "Figures behind the
- * code", and "Capsules in worlds"). */
-#define MINK_SHAPES_PASS_KERNEL(name, items, item_fn, hulls_)                                      \
-    MINK_PASS_KERNEL(name) {                                                                       \
+/* The passes that sweep are built three times, each in its own part: for boxes and circles
+ * (hulls 0, a literal, so the polygon and capsule sweeps are left out of the code), with polygons,
+ * and with polygons and capsules; the host takes the least that holds the world's shapes. With
+ * sweeps inlined, even never called, the kernels ran markedly slower on PoCL (docs/benchmarks.md,
+ * "Figures behind the code", and "Capsules in worlds"). */
+#define MINK_SHAPES_PASS_KERNEL(p, name, items, item_fn, hulls_)                                   \
+    MINK_PART_PASS_KERNEL(p, name) {                                                               \
         MINK_PASS_VIEW(items);                                                                     \
         mink_step_state st = s;                                                                    \
         st.params.hulls = hulls_;                                                                  \
         item_fn(v, st, item);                                                                      \
     }
-MINK_SHAPES_PASS_KERNEL(mink_world_narrow_kernel, s.pairs, mink_narrow_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_narrow_polygons_kernel, s.pairs, mink_narrow_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_world_narrow_hulls_kernel, s.pairs, mink_narrow_item, MINK_HULLS_ALL)
+/* p: MINK_PART_WORLD or MINK_PART_QUERY, whose _POLYGONS and _HULLS parts follow it. */
+#define MINK_SHAPES_PASS_KERNELS(p, name, items, item_fn)                                          \
+    MINK_SHAPES_PASS_KERNEL(p, name##_kernel, items, item_fn, 0u)                                 \
+    MINK_SHAPES_PASS_KERNEL(p##_POLYGONS, name##_polygons_kernel, items, item_fn, MINK_HULLS_POLYGONS) \
+    MINK_SHAPES_PASS_KERNEL(p##_HULLS, name##_hulls_kernel, items, item_fn, MINK_HULLS_ALL)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_narrow, s.pairs, mink_narrow_item)
 /* The first pick runs over every slot, the others (and the sweeps before them) over the bodies it
  * listed. */
-MINK_SHAPES_PASS_KERNEL(mink_world_resweep_kernel, s.listed, mink_resweep_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_resweep_polygons_kernel, s.listed, mink_resweep_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_world_resweep_hulls_kernel, s.listed, mink_resweep_item, MINK_HULLS_ALL)
-MINK_SHAPES_PASS_KERNEL(mink_world_pick_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_pick_polygons_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_world_pick_hulls_kernel, s.round == 0u ? s.slots : s.listed, mink_pick_item, MINK_HULLS_ALL)
-MINK_SHAPES_PASS_KERNEL(mink_world_resolve_kernel, s.slots, mink_resolve_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_resolve_polygons_kernel, s.slots, mink_resolve_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_world_resolve_hulls_kernel, s.slots, mink_resolve_item, MINK_HULLS_ALL)
-MINK_SHAPES_PASS_KERNEL(mink_world_safety_kernel, s.pairs, mink_safety_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_world_safety_polygons_kernel, s.pairs, mink_safety_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_world_safety_hulls_kernel, s.pairs, mink_safety_item, MINK_HULLS_ALL)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_resweep, s.listed, mink_resweep_item)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_pick, s.round == 0u ? s.slots : s.listed, mink_pick_item)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_resolve, s.slots, mink_resolve_item)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_safety, s.pairs, mink_safety_item)
 
-/* A world query call: the boxes of the bodies it sees, then each query's walk (core/query.h). */
-MINK_PASS_KERNEL(mink_query_bounds_kernel) {
+/* A world query call: the boxes of the bodies it sees, then each query's walk (core/query.h). A
+ * world that is only stepped never builds them. */
+MINK_PART_PASS_KERNEL(MINK_PART_QUERY, mink_query_bounds_kernel) {
     MINK_PASS_VIEW(s.slots);
     mink_query_bounds_item(v, s, item);
 }
-MINK_SHAPES_PASS_KERNEL(mink_query_kernel, s.query.count, mink_query_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_query_polygons_kernel, s.query.count, mink_query_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_query_hulls_kernel, s.query.count, mink_query_item, MINK_HULLS_ALL)
-MINK_SHAPES_PASS_KERNEL(mink_query_move_kernel, s.query.count, mink_query_move_item, 0u)
-MINK_SHAPES_PASS_KERNEL(mink_query_move_polygons_kernel, s.query.count, mink_query_move_item, MINK_HULLS_POLYGONS)
-MINK_SHAPES_PASS_KERNEL(mink_query_move_hulls_kernel, s.query.count, mink_query_move_item, MINK_HULLS_ALL)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_QUERY, mink_query, s.query.count, mink_query_item)
+MINK_SHAPES_PASS_KERNELS(MINK_PART_QUERY, mink_query_move, s.query.count, mink_query_move_item)
 
 /* The impulse rounds' second half and the safety rounds' other passes sweep nothing: one build each. */
 MINK_PASS_KERNEL(mink_world_fire_kernel) {
@@ -137,33 +139,33 @@ MINK_PASS_KERNEL(mink_world_place_kernel) {
     mink_place_item(v, s, item);
 }
 
-/* ---- helpers over any array ------------------------------------------------------------------ */
+/* ---- helpers over any array (in the world's part; the transfers are a loop each) ------------- */
 
 __kernel void mink_radix_count_kernel(__global const uint *keys, __global uint *counts, uint n, uint shift,
                                       uint blocks) {
     uint g = get_global_id(0);
-    if (g < blocks) mink_radix_count_block(g, blocks, n, shift, keys, counts);
+    if (MINK_IN_PART(MINK_PART_WORLD) && g < blocks) mink_radix_count_block(g, blocks, n, shift, keys, counts);
 }
 
 __kernel void mink_radix_scatter_kernel(__global const uint *keys, __global const uint *vals,
                                         __global const uint *offsets, __global uint *keys_out,
                                         __global uint *vals_out, uint n, uint shift, uint blocks) {
     uint g = get_global_id(0);
-    if (g < blocks) mink_radix_scatter_block(g, blocks, n, shift, keys, vals, offsets, keys_out, vals_out);
+    if (MINK_IN_PART(MINK_PART_WORLD) && g < blocks) mink_radix_scatter_block(g, blocks, n, shift, keys, vals, offsets, keys_out, vals_out);
 }
 
 __kernel void mink_scan_sum_kernel(__global const uint *a, __global uint *sums, uint n, uint blocks) {
     uint g = get_global_id(0);
-    if (g < blocks) mink_scan_sum_block(g, blocks, n, a, sums);
+    if (MINK_IN_PART(MINK_PART_WORLD) && g < blocks) mink_scan_sum_block(g, blocks, n, a, sums);
 }
 
 __kernel void mink_scan_top_kernel(__global uint *sums, uint blocks) {
-    if (get_global_id(0) == 0) mink_scan_top(blocks, sums);
+    if (MINK_IN_PART(MINK_PART_WORLD) && get_global_id(0) == 0) mink_scan_top(blocks, sums);
 }
 
 __kernel void mink_scan_apply_kernel(__global uint *a, __global const uint *sums, uint n, uint blocks) {
     uint g = get_global_id(0);
-    if (g < blocks) mink_scan_apply_block(g, blocks, n, a, sums);
+    if (MINK_IN_PART(MINK_PART_WORLD) && g < blocks) mink_scan_apply_block(g, blocks, n, a, sums);
 }
 
 /* Bodies in and out: stage holds n handles, then n values of `words` 32-bit words each from
