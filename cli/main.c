@@ -210,10 +210,10 @@ int cli_devices(int argc, char **argv) {
         if (!d->usable) printf("      not usable: %s\n", d->reason);
         if (strstr(d->platform, "Portable Computing Language") != NULL) print_pocl_cache();
     }
-    printf("a device builds each kernel on its first use: a batch kind's when that kind first runs there,\n"
-           "a world's passes when a world is made, those for polygons and capsules at the first step that\n"
-           "has them (seconds each; once cached, far less); batches --backend auto sends to the scalar path\n"
-           "build nothing\n");
+    printf("a device builds its kernels in parts, each on first use: a batch kind's when that kind first\n"
+           "runs there, a world's passes when a world is made, those for polygons and capsules at the first\n"
+           "step that has them, the queries at the first query (seconds each; once cached, far less);\n"
+           "batches --backend auto sends to the scalar path build nothing\n");
     printf(any_default ? "* = what --backend auto picks\n"
                        : "no usable device: --backend auto uses the scalar path\n");
     free(infos);

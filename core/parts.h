@@ -5,8 +5,9 @@
  * kind's kernel id is its part), then a world step's passes for boxes and circles with the
  * world's helpers, its passes that sweep built with polygons, and with polygons and capsules, and
  * the queries to a world likewise three times (kernels/world.cl). Every build declares every
- * kernel, and only its own part's are compiled: the whole program took minutes to build on a
- * GPU's compiler (docs/gpu.md), and a first box batch needs only the box kernel.
+ * kernel and compiles only its own part's (and the few loops that check the layout and copy
+ * bodies in and out, in every build): the whole program took minutes to build on a GPU's
+ * compiler (docs/gpu.md), and a first box batch needs only the box kernel.
  */
 #ifndef MINK_CORE_PARTS_H
 #define MINK_CORE_PARTS_H

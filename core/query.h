@@ -197,15 +197,17 @@ typedef struct mink_query_found {
 
 /// Query q meets body j: kept as its first hit, counted, or written (at + n). One function in a
 /// kernel, its arguments by address: inlined at the walk's three call sites, inside a move's
-/// iterations, it made the move kernels' build several times longer (docs/gpu.md).
+/// iterations, it made the move kernels' build several times longer (docs/benchmarks.md, "The
+/// program in parts"). `hulls` comes by value, so a kernel's literal (kernels/world.cl) still
+/// reaches the sweep and leaves the shapes it excludes out of the build.
 MINK_OUTLINE void mink_query_meet(const mink_world_view *wv, const mink_step_state *sp, const mink_world_query *qp,
-                                  uint32_t j, mink_query_found *f) {
+                                  uint32_t hulls, uint32_t j, mink_query_found *f) {
     mink_world_view w = *wv;
     mink_step_state st = *sp;
     mink_world_query q = *qp;
     mink_body_props pj = w.props[j];
     if (j == f->skip || (pj.category & f->mask) == 0u || (pj.mask & f->category) == 0u) return;
-    mink_hit hit = mink_query_sweep(w, q, j, st.params.hulls);
+    mink_hit hit = mink_query_sweep(w, q, j, hulls);
     /* A body the sweep overflowed against (INVALID: coordinates near the float limit) is not met,
      * as in a step: what a query meets must not depend on which cells its walk visited. */
     if (!(hit.flags & MINK_HIT_CONTACT)) return;
@@ -267,7 +269,7 @@ MINK_INLINE void mink_query_walk(mink_world_view w, mink_step_state st, mink_wor
     mink_walk walk = mink_walk_make(st.grid, st.query.world, qb, q.translation, &visits);
     if (visits > (float)w.count) {
         for (uint32_t j = 0; j < w.count; j++) /* a scan of every slot the call sees */
-            if (mink__aabb_is_valid(w.bounds[j]) && mink_bounds_overlap(w.bounds[j], swept)) mink_query_meet(&w, &st, &q, j, f);
+            if (mink__aabb_is_valid(w.bounds[j]) && mink_bounds_overlap(w.bounds[j], swept)) mink_query_meet(&w, &st, &q, st.params.hulls, j, f);
         return;
     }
     if (cells_end > 0u && !walk.empty) {
@@ -286,14 +288,14 @@ MINK_INLINE void mink_query_walk(mink_world_view w, mink_step_state st, mink_wor
                     uint32_t j = w.order[e];
                     if (!mink_bounds_overlap(w.bounds[j], swept)) continue;
                     if (!first_only && !mink_walk_home(&walk, w.bounds[j], c, r)) continue;
-                    mink_query_meet(&w, &st, &q, j, f);
+                    mink_query_meet(&w, &st, &q, st.params.hulls, j, f);
                 }
             }
             if (c == walk.c1) break;
         }
     }
     for (uint32_t e = cells_end; e < st.entries; e++)
-        if (mink_bounds_overlap(w.bounds[w.order[e]], swept)) mink_query_meet(&w, &st, &q, w.order[e], f);
+        if (mink_bounds_overlap(w.bounds[w.order[e]], swept)) mink_query_meet(&w, &st, &q, st.params.hulls, w.order[e], f);
 }
 
 /// Whether a query is valid (mink/world.h), and then its box where it starts in *qb.

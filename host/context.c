@@ -45,6 +45,8 @@ fail:
 }
 
 mink_status mink__context_kernels(mink_context *ctx, int part) {
+    if (part < 0 || part >= MINK_PART_COUNT)
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "no part %d of the program", part);
     if (ctx->programs[part] != NULL) return MINK_OK;
     mink_status status = mink__program_build(ctx, part);
     /* An explicit work-group size: left to itself PoCL groups 4096 work-items, and with the
@@ -77,8 +79,10 @@ fail:
 
 void mink__context_forget(mink_context *ctx, int part) {
     for (int k = 0; k < MINK_KERNEL_COUNT; k++)
-        if (mink__kernel_part((mink_kernel_id)k) == part && ctx->kernels[k])
+        if (mink__kernel_part((mink_kernel_id)k) == part && ctx->kernels[k]) {
             clReleaseKernel(ctx->kernels[k]), ctx->kernels[k] = NULL;
+            memset(ctx->world_bound[k], 0, sizeof ctx->world_bound[k]); /* a new kernel has nothing bound */
+        }
     if (ctx->programs[part]) clReleaseProgram(ctx->programs[part]), ctx->programs[part] = NULL;
 }
 

@@ -67,6 +67,9 @@ static const kernel_info kernels[MINK_KERNEL_COUNT] = {
 #undef WORLD
 #undef SHAPES
 
+/* A batch kind's kernel id is its part: the batch parts come first, in the table's order. */
+_Static_assert((int)MINK_PART_WORLD == (int)MINK_BATCH_KIND_COUNT, "the batch kinds' parts come first");
+
 int mink__kernel_part(mink_kernel_id id) { return kernels[id].part; }
 
 mink_status mink__check_layout(mink_context *ctx, cl_kernel k, const char *what, const cl_uint *host, int n) {
@@ -75,12 +78,12 @@ mink_status mink__check_layout(mink_context *ctx, cl_kernel k, const char *what,
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
     size_t one = 1;
+    if (n > N) return mink__fail(ctx, MINK_ERR_BUILD, "the layout check has room for %d records, not %d", N, n);
     cl_mem buf = clCreateBuffer(ctx->cl, CL_MEM_WRITE_ONLY, sizeof device, NULL, &err);
     MINK_CL_CHECK(ctx, "clCreateBuffer", err, done);
     MINK_CL_TRY(ctx, clSetKernelArg(k, 0, sizeof buf, &buf), done);
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &one, &one, 0, NULL, NULL), done);
     MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, sizeof device, device, 0, NULL, NULL), done);
-    if (n > N) return mink__fail(ctx, MINK_ERR_BUILD, "the layout check has room for %d records, not %d", N, n);
     for (int i = 0; i < n; i++)
         if (device[i] != host[i]) {
             status = mink__fail(ctx, MINK_ERR_NO_DEVICE,
@@ -151,6 +154,8 @@ mink_status mink__program_build(mink_context *ctx, int part) {
     err = clBuildProgram(program, 1, &ctx->cl_device, options, NULL, NULL);
     if (err != CL_SUCCESS) return build_failed(ctx, program, err, options);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++) {
+        if (kernels[k].name == NULL) /* an id the table above does not name: a mistake in mink */
+            return mink__fail(ctx, MINK_ERR_BUILD, "kernel %d has no name in host/program.c's table", k);
         if (kernels[k].part != part) continue;
         ctx->pairs_per_item[k] = k < MINK_BATCH_KIND_COUNT && mink__batch_kinds[k].runs ? run : 1;
         ctx->kernels[k] = clCreateKernel(program, kernels[k].name, &err);

@@ -66,6 +66,8 @@ mink_status mink__world_cl_build(mink_context *ctx, int part) {
                                       sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
                                       sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place),
                                       sizeof(mink_world_query), sizeof(mink_world_hit), sizeof(mink_world_move)};
+    if (part < MINK_PART_WORLD || part >= MINK_PART_COUNT)
+        return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "no world part %d of the program", part);
     if (ctx->programs[part] != NULL) return MINK_OK;
     mink_status status = mink__context_kernels(ctx, part);
     size_t arrays = 0 MINK_WORLD_ARRAYS(MINK_COUNT_ONE);

@@ -162,7 +162,7 @@ static void review_cases(void **state) {
     mink_hit got = mink_sweep_bodies(disk, mink_body_capsule(capsule(2, 0.3f, 2, 0.3f, 0.5f), mink_v2(0, 0)), 1);
     assert_memory_equal(&got, &want, sizeof want);
     /* Hair-thin capsules on one line, fast along it (CI's fuzzer): the far end's disk, solved
-     * where the start lies 10^13 radii away, gave an exit a float before the contact. */
+     * from a start many radii away, gave an exit a float before the contact. */
     mink_capsule thin_a = capsule(-0x1.5abb44p+10f, -0x1.d1ba2p+9f, -0x1.208c5p+11f, -0x1.7b75a4p+11f, 0x1.22843ap-30f);
     mink_capsule thin_b = capsule(-0x1.bb8184p+12f, -0x1.b4864p+13f, -0x1.42bc2ap+13f, -0x1.4d8ff8p+14f, 0x1.55e37p-22f);
     mink_vec2 va = mink_v2(-0x1.a2fd68p+19f, -0x1.de65dap+20f), vb = mink_v2(0x1.a2fd68p+18f, 0x1.de65dap+19f);

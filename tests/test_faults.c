@@ -10,6 +10,7 @@
 #include "seam.h"
 
 #define BATCH 2000
+#define SEAM_CALLS 8192 /* the seam's log (host/seam.c) */
 #define FAULT CL_OUT_OF_RESOURCES
 #define LOST CL_MEM_OBJECT_ALLOCATION_FAILURE
 
@@ -306,6 +307,96 @@ static void world_faults(void **state) {
     free(plan.fail);
 }
 
+/* A world whose step needs its passes for polygons and capsules, and whose queries are asked: a
+ * square and a capsule at rest, a circle moving onto them. */
+static mink_world *late_part_world(mink_context *ctx, uint32_t handles[3]) {
+    mink_world *w = NULL;
+    assert_int_equal(mink_world_create(ctx, NULL, &w), MINK_OK);
+    mink_shape shapes[3] = {circle_shape(0.3f), {.type = MINK_SHAPE_POLYGON}, capsule_shape(-1.0f, 0.0f, 1.0f, 0.0f, 0.1f)};
+    mink_vec2 square[4] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
+    assert_int_equal(mink_polygon_make(square, 4, mink_v2(0, 0), 0.0f, &shapes[1].geom.polygon), MINK_POLYGON_OK);
+    uint32_t ids[3];
+    assert_int_equal(mink_world_add_shapes(w, shapes, 3, ids), MINK_OK);
+    mink_vec2 pos[3] = {{-3.0f, 0.0f}, {0.0f, 0.0f}, {0.0f, 2.0f}}, vel[3] = {{4.0f, 0.5f}, {0, 0}, {0, 0}};
+    float inv_mass[3] = {1.0f, 0.0f, 0.0f};
+    mink_world_bodies b = {.count = 3, .shape = ids, .position = pos, .velocity = vel, .inv_mass = inv_mass};
+    assert_int_equal(mink_world_add(w, &b, handles), MINK_OK);
+    return w;
+}
+
+/* A first step (what 0) or a first ray cast after a step (what 1) of late_part_world. */
+static mink_status late_part_call(mink_world *w, int what, mink_world_hit *hit) {
+    if (!what) return mink_world_step(w, 1.0f);
+    mink_world_query ray = {.position = mink_v2(0.0f, 5.0f), .translation = mink_v2(0.2f, -10.0f), .shape = MINK_QUERY_POINT};
+    return mink_world_cast(w, &ray, 1, NULL, hit);
+}
+
+/* The parts of the program built after a world's own (core/parts.h): its step's passes for
+ * polygons and capsules, at the first step that has them, and its queries, at the first query.
+ * Each call of those builds failing fails that step or query with a status and a message and
+ * leaves the bodies as they were; the same call again builds the part and gives the scalar path's
+ * bits; nothing leaks. A context of its own for each fault: a query builds two parts, and the
+ * first may be whole when the second fails. */
+static void late_part_faults(void **state) {
+    (void)state;
+    uint32_t h[3];
+    mink_vec2 want[2][3], got[3], before[3];
+    mink_world_hit want_hit, got_hit;
+    mink_context *scalar = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar), MINK_OK);
+    mink_world *w = late_part_world(scalar, h);
+    assert_int_equal(late_part_call(w, 0, NULL), MINK_OK);
+    assert_int_equal(mink_world_get(w, h, 3, want[0], NULL), MINK_OK);
+    assert_int_equal(late_part_call(w, 1, &want_hit), MINK_OK);
+    assert_int_equal(mink_world_get(w, h, 3, want[1], NULL), MINK_OK);
+    assert_true(want_hit.hit.flags & MINK_HIT_CONTACT);
+    mink_world_destroy(w);
+    mink_context_destroy(scalar);
+
+    long at_start = mink__seam_live();
+    size_t failed = 0;
+    for (int what = 0; what < 2; what++) {
+        /* The calls of that first step or query. */
+        mink_context *ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+        w = late_part_world(ctx, h);
+        if (what) assert_int_equal(late_part_call(w, 0, NULL), MINK_OK);
+        mink__seam_arm(0, 0, 0);
+        assert_int_equal(late_part_call(w, what, &got_hit), MINK_OK);
+        unsigned long calls = mink__seam_calls();
+        const char *names[SEAM_CALLS];
+        assert_true(calls <= SEAM_CALLS);
+        for (unsigned long n = 1; n <= calls; n++) names[n - 1] = mink__seam_call(n);
+        mink_world_destroy(w);
+        mink_context_destroy(ctx);
+        for (unsigned long n = 1; n <= calls; n++) {
+            const char *name = names[n - 1];
+            if (strcmp(name, "clCreateProgramWithSource") != 0 && strcmp(name, "clBuildProgram") != 0 &&
+                strcmp(name, "clCreateKernel") != 0 && strcmp(name, "clGetKernelWorkGroupInfo") != 0)
+                continue;
+            ctx = opencl_context(0, MINK_TRANSFER_AUTO);
+            w = late_part_world(ctx, h);
+            if (what) assert_int_equal(late_part_call(w, 0, NULL), MINK_OK);
+            assert_int_equal(mink_world_get(w, h, 3, before, NULL), MINK_OK);
+            mink__seam_arm(n, 0, FAULT);
+            mink_status s = late_part_call(w, what, &got_hit);
+            check_reported(s, mink_context_error(ctx), FAULT);
+            mink__seam_arm(0, 0, 0);
+            assert_int_equal(mink_world_get(w, h, 3, got, NULL), MINK_OK);
+            assert_memory_equal(got, before, sizeof got);
+            assert_int_equal(late_part_call(w, what, &got_hit), MINK_OK); /* built this time */
+            if (what) assert_memory_equal(&got_hit, &want_hit, sizeof got_hit);
+            assert_int_equal(mink_world_get(w, h, 3, got, NULL), MINK_OK);
+            assert_memory_equal(got, want[what], sizeof got);
+            mink_world_destroy(w);
+            mink_context_destroy(ctx);
+            assert_int_equal(mink__seam_live(), at_start);
+            failed++;
+        }
+    }
+    printf("late parts: %zu calls of their builds made to fail\n", failed);
+    assert_true(failed >= 8); /* a program, its build and its kernels, for each of the three parts */
+}
+
 /* A lost device: from call N on everything fails. The world is destroyed without complaint and
  * leaves nothing behind; the context works again once the device does. In both transfer modes:
  * AUTO maps on a CPU device and copies on a GPU, whose context keeps its batch buffers. */
@@ -444,6 +535,7 @@ int main(void) {
         cmocka_unit_test(batch_copy),
         cmocka_unit_test(world_faults),
         cmocka_unit_test(world_layout_check_faults),
+        cmocka_unit_test(late_part_faults),
         cmocka_unit_test(world_lost_device_map),
         cmocka_unit_test(world_lost_device_copy),
     };

@@ -1,7 +1,8 @@
 /* mink/mink.h — the runtime: contexts on an OpenCL device or the scalar path, and batches.
  *
- * A context is one device (or the scalar path) with its program built once. Batches answer many
- * queries in one call; their results are bit-identical on every backend.
+ * A context is one device (or the scalar path) with its program, each part built once, when first
+ * needed. Batches answer many queries in one call; their results are bit-identical on every
+ * backend.
  *
  * Threads: a context is used by one thread at a time. Separate contexts may be created, used and
  * destroyed from separate threads at once, with the same results as on one thread (mink
@@ -154,11 +155,13 @@ const char *mink_last_error(void);
 mink_status mink_device_list(mink_device_info *out, size_t capacity, size_t *count);
 
 /// Creates a context; `desc` may be NULL. On failure `*out` is NULL and mink_last_error() says why.
-/// The device's program is built on its first use (a batch sent to it, AUTO's first measurement, a
-/// world), not here: that call takes the build's time (seconds on PoCL with an empty kernel cache;
-/// `mink devices` says where the cache is), or fails with MINK_ERR_BUILD and the compiler's log,
-/// and the next call tries again. Under AUTO, batches of fewer than 16 pairs take the scalar path
-/// and build nothing.
+/// The device's program is built in parts, each on its first use, not here: a batch kind's kernel
+/// at the first batch of that kind sent to the device (or AUTO's first measurement of it), a
+/// world's passes at its first world, those for polygons and capsules at the first step that has
+/// them, the queries at the first query. That call takes the build's time (seconds on PoCL with an
+/// empty kernel cache; `mink devices` says where the cache is), or fails with MINK_ERR_BUILD and
+/// the compiler's log, leaving everything as it was, and the next call tries again. Under AUTO,
+/// batches of fewer than 16 pairs take the scalar path and build nothing.
 mink_status mink_context_create(const mink_context_desc *desc, mink_context **out);
 /// Releases everything the context holds. NULL is ignored.
 void mink_context_destroy(mink_context *ctx);
