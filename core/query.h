@@ -193,6 +193,7 @@ typedef struct mink_query_found {
     MINK_GLOBAL mink_world_hit *out; ///< MINK_QUERY_WRITE: where its hits go
     uint32_t skip;                   ///< a slot the query does not see (a body trying a move: itself)
     uint32_t category, mask;         ///< a body is seen only when these meet its own (a move: the mover's)
+    uint32_t swept_only;             ///< a push: the bodies it starts inside are not met
 } mink_query_found;
 
 /// Query q meets body j: kept as its first hit, counted, or written (at + n). One function in a
@@ -210,7 +211,7 @@ MINK_OUTLINE void mink_query_meet(const mink_world_view *wv, const mink_step_sta
     mink_hit hit = mink_query_sweep(w, q, j, hulls);
     /* A body the sweep overflowed against (INVALID: coordinates near the float limit) is not met,
      * as in a step: what a query meets must not depend on which cells its walk visited. */
-    if (!(hit.flags & MINK_HIT_CONTACT)) return;
+    if (!(hit.flags & MINK_HIT_CONTACT) || (f->swept_only && (hit.flags & MINK_HIT_OVERLAP))) return;
     if (st.query.mode == MINK_QUERY_MOVE) { /* the step's order: t, then id, then slot */
         uint32_t b = f->first.body;
         if (f->first.hit.flags == 0u || mink_hit_before(hit, w.ids[j], j, f->first.hit, w.ids[b], b)) {
@@ -320,6 +321,7 @@ MINK_INLINE mink_query_found mink_query_found_none(mink_query_params p) {
     f.skip = MINK_WORLD_DEAD;
     f.category = p.category;
     f.mask = p.mask;
+    f.swept_only = 0u;
     return f;
 }
 
@@ -349,14 +351,34 @@ MINK_INLINE void mink_query_item(mink_world_view w, mink_step_state st, uint32_t
     if (p.mode == MINK_QUERY_WRITE) mink_query_sort(f.out, f.n);
 }
 
+/// A try of a move's query for mover i (its props pr) from p by m: its earliest hit, as the step's
+/// mink_earliest_contact (with swept_only, as its pushes'), against the world as it stands.
+MINK_INLINE mink_world_hit mink_query_move_first(mink_world_view w, mink_step_state st, uint32_t i, mink_body_props pr,
+                                                 mink_vec2 p, mink_vec2 m, uint32_t swept_only) {
+    mink_query_found f = mink_query_found_none(st.query);
+    f.skip = i;
+    f.category = pr.category;
+    f.mask = pr.mask;
+    f.swept_only = swept_only;
+    mink_world_query sub;
+    sub.position = p;
+    sub.translation = m;
+    sub.shape = w.shape_of[i];
+    sub.reserved = 0u;
+    mink_aabb qb;
+    if (mink_is_dynamic(pr) && mink_query_valid(w, st.query, sub, &qb)) mink_query_walk(w, st, sub, qb, &f);
+    return f.first;
+}
+
 /// Move k of a check call (MINK_QUERY_MOVE): the body in slot queries[k].reserved tries its
 /// translation from where it stands, against every body it meets (its category and mask against
 /// theirs; not sensors, not itself) standing still, as a step takes a dynamic body past static
 /// ones (mink_resolve_item): up to `iterations` contacts, each advanced to and left by its skin, or
-/// pushed out along the penetration vector when it starts inside; STOP stops, SLIDE drops the
-/// closing normal part of what is left of the move, BOUNCE reflects it × restitution; the path is
-/// never longer than the translation, and when no iteration is left it stays at its last contact. Nothing moves: moves[k] receives where it would end, its
-/// first contact and how many it took. A body that is not dynamic (static, kinematic, a sensor)
+/// pushed out along the penetration vector when it starts inside (swept, and no farther in all
+/// than its push reach, as the step's mink_pushed); STOP stops, SLIDE drops the closing normal
+/// part of what is left of the move, BOUNCE reflects it × restitution; the path is never longer
+/// than the translation, and when no iteration is left it stays at its last contact. Nothing
+/// moves: moves[k] receives where it would end, its first contact and how many it took. A body that is not dynamic (static, kinematic, a sensor)
 /// moves through everything in a step, and so here.
 MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uint32_t k) {
     mink_world_query q = w.queries[k];
@@ -378,19 +400,9 @@ MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uin
     MINK_GLOBAL const mink_shape *shape = w.shapes + sid;
     float budget = mink_length(m), travelled = 0.0f, tau = 0.0f;
     float skin = st.params.skin > 0.0f ? st.params.skin : mink_body_skin(mink_shape_bounds(shape, p), budget);
+    float reach = mink_push_reach(shape); /* the step's pushes, all together (core/step.h) */
     for (uint32_t it = 0u; it < st.params.iterations; it++) {
-        mink_query_found f = mink_query_found_none(st.query);
-        f.skip = i;
-        f.category = pr.category;
-        f.mask = pr.mask;
-        mink_world_query sub;
-        sub.position = p;
-        sub.translation = move;
-        sub.shape = sid;
-        sub.reserved = 0u;
-        mink_aabb qb;
-        if (mink_is_dynamic(pr) && mink_query_valid(w, st.query, sub, &qb)) mink_query_walk(w, st, sub, qb, &f);
-        mink_world_hit best = f.first;
+        mink_world_hit best = mink_query_move_first(w, st, i, pr, p, move, 0u);
         if (best.hit.flags == 0u) { /* free: the rest of the move */
             p = mink_v2(p.x + move.x, p.y + move.y);
             break;
@@ -399,9 +411,14 @@ MINK_INLINE void mink_query_move_item(mink_world_view w, mink_step_state st, uin
         out.contacts++;
         float span = 1.0f - tau;
         mink_vec2 n = best.hit.normal;
-        if (best.hit.flags & MINK_HIT_OVERLAP) {
-            float o = best.hit.depth + skin;
-            p = mink_v2(p.x + n.x * o, p.y + n.y * o);
+        if (best.hit.flags & MINK_HIT_OVERLAP) { /* pushed out as the step pushes (mink_pushed) */
+            float o = mink_minf(best.hit.depth + skin, reach);
+            reach -= o;
+            mink_vec2 push = mink_v2(n.x * o, n.y * o);
+            mink_world_hit stop = mink_query_move_first(w, st, i, pr, p, push, 1u);
+            float kp = stop.hit.flags == 0u ? 1.0f : stop.hit.t;
+            mink_vec2 clear = stop.hit.flags == 0u ? mink_v2(0.0f, 0.0f) : mink_v2(stop.hit.normal.x * skin, stop.hit.normal.y * skin);
+            p = mink_v2((p.x + push.x * kp) + clear.x, (p.y + push.y * kp) + clear.y);
         } else {
             p = mink_v2((p.x + move.x * best.hit.t) + n.x * skin, (p.y + move.y * best.hit.t) + n.y * skin);
             travelled += mink_length(move) * best.hit.t;

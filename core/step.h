@@ -85,12 +85,13 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t
 
 /// The earliest contact of a body of `shape` at p, moving by `move` over what is left of the step
 /// (from tau), with the static and kinematic bodies of its list [first, last): the narrowphase's
-/// hits when `cached` (the body is where it started, on its planned path), else fresh sweeps. Its
-/// slot in *best_j, or MINK_WORLD_DEAD when there is none. Dynamic bodies are not here: they met
-/// in the impulse rounds and meet again in the safety rounds (core/solve.h); sensors never push.
+/// hits when `cached` (the body is where it started, on its planned path), else fresh sweeps;
+/// with `swept_only`, not the bodies it starts inside. Its slot in *best_j, or MINK_WORLD_DEAD
+/// when there is none. Dynamic bodies are not here: they met in the impulse rounds and meet again
+/// in the safety rounds (core/solve.h); sensors never push.
 MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
-                                          int cached, MINK_GLOBAL const mink_shape *shape, mink_vec2 p,
-                                          mink_vec2 move, float tau, uint32_t *best_j) {
+                                          int cached, int swept_only, MINK_GLOBAL const mink_shape *shape,
+                                          mink_vec2 p, mink_vec2 move, float tau, uint32_t *best_j) {
     mink_hit best = mink_hit_none();
     uint64_t best_id = 0;
     float dt = sp.dt, span = 1.0f - tau;
@@ -106,7 +107,7 @@ MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params s
             h = mink_sweep_placed(shape, p, move, w.shapes + w.shape_of[j], at,
                                   mink_v2(vj.x * dt * span, vj.y * dt * span), sp.hulls);
         }
-        if ((h.flags & MINK_HIT_CONTACT) &&
+        if ((h.flags & MINK_HIT_CONTACT) && !(swept_only && (h.flags & MINK_HIT_OVERLAP)) &&
             (*best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, *best_j))) {
             best = h;
             best_id = w.ids[j];
@@ -114,6 +115,22 @@ MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params s
         }
     }
     return best;
+}
+
+/// Where a body of `shape` at p ends when pushed by `push` at tau: the push swept against the
+/// static and kinematic bodies of its list [first, last) where they stand at tau, as far as the
+/// first it would enter and out of that one by its skin. The bodies it is inside already do not
+/// stop it: the push is what takes it out of them.
+MINK_INLINE mink_vec2 mink_pushed(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
+                                  MINK_GLOBAL const mink_shape *shape, mink_vec2 p, mink_vec2 push, float tau,
+                                  float skin) {
+    mink_step_params at = sp;
+    at.dt = sp.dt * tau; /* swept over what is left of that (1 - 1): the walls stand still */
+    uint32_t wall = MINK_WORLD_DEAD;
+    mink_hit h = mink_earliest_contact(w, at, first, last, 0, 1, shape, p, push, 1.0f, &wall);
+    float k = wall == MINK_WORLD_DEAD ? 1.0f : h.t;
+    mink_vec2 out = wall == MINK_WORLD_DEAD ? mink_v2(0.0f, 0.0f) : mink_v2(h.normal.x * skin, h.normal.y * skin);
+    return mink_v2((p.x + push.x * k) + out.x, (p.y + push.y * k) + out.y);
 }
 
 /// The push out of its overlaps with dynamic bodies that body i (of `shape`, at p) takes: along
@@ -159,8 +176,9 @@ MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOB
 /// advances to it and out by its skin, or, already overlapping, is pushed out along the
 /// penetration vector; STOP stops, SLIDE removes the closing normal velocity, BOUNCE reflects it ×
 /// restitution. When no iteration is left it stays at its last contact. Its path within the step
-/// is never longer than speed × dt (the broadphase's reach), and a position that would leave the
-/// finite floats stays where it was, at rest. Where its path turned (a push or an impulse) and
+/// is never longer than speed × dt (the broadphase's reach), its pushes (swept, mink_pushed) never
+/// longer than its push reach all together, and a position that would leave the finite floats
+/// stays where it was, at rest. Where its path turned (a push or an impulse) and
 /// where it first met a wall go to place[i] for the safety rounds.
 MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_t i) {
     mink_step_params sp = s.params;
@@ -195,14 +213,13 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
         int cached = 1; /* where it started, on its planned path: the narrowphase's hits hold */
         uint32_t it = 0u;
         mink_vec2 push = mink_overlap_push(w, i, shape, &deepest);
+        /* The pushes of a step, out of dynamic bodies and out of walls, stay within its push reach
+         * all together: the broadphase grew its box by that much, so its list holds every wall a
+         * push could meet. */
+        float reach = mink_push_reach(shape);
         if (push.x != 0.0f || push.y != 0.0f) { /* swept against the walls as they stand at the start */
-            mink_step_params still = sp;
-            still.dt = 0.0f;
-            uint32_t wall = MINK_WORLD_DEAD;
-            mink_hit h = mink_earliest_contact(w, still, first, last, 0, shape, p, push, 0.0f, &wall);
-            float k = wall == MINK_WORLD_DEAD ? 1.0f : h.t;
-            mink_vec2 out = wall == MINK_WORLD_DEAD ? mink_v2(0.0f, 0.0f) : mink_v2(h.normal.x * skin, h.normal.y * skin);
-            p = mink_v2((p.x + push.x * k) + out.x, (p.y + push.y * k) + out.y);
+            p = mink_pushed(w, sp, first, last, shape, p, push, 0.0f, skin);
+            reach = mink_maxf(reach - mink_length(push), 0.0f);
             cached = 0;
             kink = p;
         }
@@ -229,7 +246,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
         for (; it < sp.iterations; it++) {
             uint32_t best_j = MINK_WORLD_DEAD;
             float span = 1.0f - tau;
-            mink_hit best = mink_earliest_contact(w, sp, first, last, cached, shape, p, move, tau, &best_j);
+            mink_hit best = mink_earliest_contact(w, sp, first, last, cached, 0, shape, p, move, tau, &best_j);
             cached = 0;
             if (best_j == MINK_WORLD_DEAD) { /* free: the rest of the move */
                 p = mink_v2(p.x + move.x, p.y + move.y);
@@ -237,9 +254,10 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
             }
             mink_emit_event(w, i, best_j, best, tau, span, 0u, it);
             mink_vec2 n = best.normal;
-            if (best.flags & MINK_HIT_OVERLAP) {
-                float out = best.depth + skin;
-                p = mink_v2(p.x + n.x * out, p.y + n.y * out);
+            if (best.flags & MINK_HIT_OVERLAP) { /* out along the penetration vector, swept, within the reach */
+                float out = mink_minf(best.depth + skin, reach);
+                reach -= out;
+                p = mink_pushed(w, sp, first, last, shape, p, mink_v2(n.x * out, n.y * out), tau, skin);
             } else {
                 p = mink_v2((p.x + move.x * best.t) + n.x * skin, (p.y + move.y * best.t) + n.y * skin);
                 travelled += mink_length(move) * best.t;

@@ -113,6 +113,43 @@ static void pushes_never_cross_walls(void **state) {
     }
 }
 
+/* A body placed inside a wall is pushed out as every push is: swept, so never into a second wall,
+ * even squeezed between two closer than its size, and no farther a step than its push reach (a
+ * quarter of its smaller side), so one deep inside comes out over several steps, always forward.
+ * Both paths end with the same bits. */
+static void pushes_out_of_walls_are_swept(void **state) {
+    mink_vec2 end[2][2];
+    BOTH((paths *)*state) {
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t tall = shape(w, box_shape(0.5f, 5.0f)), block = shape(w, box_shape(1.5f, 1.5f)),
+                 disc = shape(w, circle_shape(0.2f));
+        /* Walls over x in [-1, 0] and [0.3, 1.3], the disc (0.4 across) inside the first: its whole
+         * depth, 0.35 along +x, would leave it 0.1 deep in the second. */
+        add(w, (body){tall, mink_v2(-0.5f, 0.0f), mink_v2(0, 0), 0.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        add(w, (body){tall, mink_v2(0.8f, 0.0f), mink_v2(0, 0), 0.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t squeezed = add(w, (body){disc, mink_v2(-0.15f, 0.0f), mink_v2(0, 0), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        /* A block 3 across, the disc 1.5 deep in it (its nearest face +y): 0.1 a step. */
+        add(w, (body){block, mink_v2(10.0f, 0.0f), mink_v2(0, 0), 0.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        uint32_t deep = add(w, (body){disc, mink_v2(10.0f, 0.2f), mink_v2(0, 0), 1.0f, 1.0f, MINK_RESPONSE_SLIDE});
+        float last_x = -0.15f, last_y = 0.2f;
+        for (int s = 0; s < 30; s++) {
+            ok(mink_world_step(w, DT));
+            mink_vec2 a = get_p(w, squeezed), b = get_p(w, deep);
+            /* never in the second wall, never back (but for its skin, left each step at that wall) */
+            assert_true(a.x + 0.2f <= 0.3f && a.x >= last_x - 1e-4f);
+            assert_true(a.y == 0.0f);
+            assert_true(b.x == 10.0f && b.y >= last_y && b.y - last_y <= 0.1f + 1e-6f);
+            if (s < 12) assert_true(b.y - last_y >= 0.1f - 1e-6f); /* the whole reach while deep */
+            last_x = a.x, last_y = b.y;
+        }
+        assert_true(last_y >= 1.5f + 0.2f); /* out, by its skin */
+        assert_true(last_x > 0.0f);          /* out of the first wall as far as the second lets it */
+        end[c][0] = get_p(w, squeezed), end[c][1] = get_p(w, deep);
+        mink_world_destroy(w);
+    }
+    assert_memory_equal(end[0], end[1], sizeof end[0]);
+}
+
 /* ---- a Newton's cradle ------------------------------------------------------------------------ */
 
 /* Ten balls of diameter 1 in a row, a hair apart, the first hit by an eleventh at 0.5 to 50
@@ -425,6 +462,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(nothing_reacts_through_a_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(no_pass_through, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(pushes_never_cross_walls, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(pushes_out_of_walls_are_swept, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(newtons_cradle, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(head_on_and_offset, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(momentum_in_a_cluster, paths_setup, paths_teardown),

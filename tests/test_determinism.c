@@ -8,6 +8,10 @@
 
 /* The committed hashes (FNV-1a, 64 bits, over the bytes of every answer in order), and why each
  * last changed:
+ * - WORLD_HASH 0x3a17c4b47311046d -> 0xf891284b780c244a: pushes out of walls are swept and, with
+ *   the push out of dynamic bodies, no longer than the push reach a step; that push is no longer
+ *   stopped by a wall the body is inside already (issue 29: "pushes are swept like any other
+ *   motion"). Before that:
  * - BATCH_HASH 0xef92d87ad5847c87 -> 0x85c99633377c695c: the ray casts (mink_batch_cast_ray, issue
  *   31) joined the hash, after every other kind; no other kind's answers moved. Before that:
  * - BATCH_HASH 0xa5ff8b1c0c423c31 -> 0xef92d87ad5847c87 and WORLD_HASH 0xc3ca94dbfa2714c6 ->
@@ -32,7 +36,7 @@
  *   0x3652f1866c21c2f8 -> 0xeda2a59a5a783812: handles carry a generation, so default user ids
  *   changed. */
 #define BATCH_HASH 0x85c99633377c695cull
-#define WORLD_HASH 0x3a17c4b47311046dull
+#define WORLD_HASH 0xf891284b780c244aull
 
 static uint64_t fnv(uint64_t h, const void *bytes, size_t n) {
     const unsigned char *p = bytes;

@@ -255,11 +255,11 @@ mink_status mink_world_overlap(mink_world *world, const mink_world_query *querie
 /// its), sensors and itself left out, all standing still, and answers each contact as a step
 /// answers a wall (ties by t, user id, slot): up to max_iterations contacts, each advanced to and
 /// left by its skin; STOP stops there, SLIDE goes on along the surface, BOUNCE reflects ×
-/// restitution; a body starting inside another is pushed out first; the path is never longer than
-/// the translation. A body that is not dynamic moves through everything, as in a step. When it
-/// meets only static and kinematic bodies, a step of 1 at the translation as velocity ends where
-/// its dry run said, bit for bit, unless it starts inside one (docs/world.md, "Limits": the step
-/// may then end it in a second wall the dry run stops at). A non-finite translation gives an
+/// restitution; a body starting inside another is pushed out first, as a step pushes (swept, and
+/// no farther in all than a quarter of its smaller side); the path is never longer than the
+/// translation. A body that is not dynamic moves through everything, as in a step. When it meets
+/// only static and kinematic bodies, a step of 1 at the translation as velocity ends where its dry
+/// run said, bit for bit. A non-finite translation gives an
 /// INVALID first hit and the body where it is. Handles must be alive, each named once.
 mink_status mink_world_check(mink_world *world, const uint32_t *handles, const mink_vec2 *translations, size_t count,
                              mink_world_move *moves);
