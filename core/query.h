@@ -196,13 +196,9 @@ typedef struct mink_query_found {
     uint32_t swept_only;             ///< a push: the bodies it starts inside are not met
 } mink_query_found;
 
-/// Query q meets body j: kept as its first hit, counted, or written (at + n). One function in a
-/// kernel, its arguments by address: inlined at the walk's three call sites, inside a move's
-/// iterations, it made the move kernels' build several times longer (docs/benchmarks.md, "The
-/// program in parts"). `hulls` comes by value, so a kernel's literal (kernels/world.cl) still
-/// reaches the sweep and leaves the shapes it excludes out of the build.
-MINK_OUTLINE void mink_query_meet(const mink_world_view *wv, const mink_step_state *sp, const mink_world_query *qp,
-                                  uint32_t hulls, uint32_t j, mink_query_found *f) {
+/// Query q meets body j: kept as its first hit, counted, or written (at + n).
+MINK_INLINE void mink_query_meet_with(const mink_world_view *wv, const mink_step_state *sp, const mink_world_query *qp,
+                                      uint32_t hulls, uint32_t j, mink_query_found *f) {
     mink_world_view w = *wv;
     mink_step_state st = *sp;
     mink_world_query q = *qp;
@@ -230,6 +226,36 @@ MINK_OUTLINE void mink_query_meet(const mink_world_view *wv, const mink_step_sta
     }
     if (st.query.mode == MINK_QUERY_WRITE) f->out[f->n] = h;
     f->n++;
+}
+
+/* In a kernel, mink_query_meet_with is one function, its arguments by address: inlined at the
+ * walk's three call sites, inside a move's iterations, it made the move kernels' build several
+ * times longer (docs/benchmarks.md, "The program in parts"). One for each build of the sweeps
+ * (kernels/world.cl), the shapes in its literal: an argument that is a literal only once the
+ * kernel is inlined does not reach into a function that is not. The C compiler inlines it. */
+#ifdef MINK_OPENCL
+MINK_OUTLINE void mink_query_meet_boxes(const mink_world_view *w, const mink_step_state *st, const mink_world_query *q,
+                                        uint32_t j, mink_query_found *f) {
+    mink_query_meet_with(w, st, q, 0u, j, f);
+}
+MINK_OUTLINE void mink_query_meet_polygons(const mink_world_view *w, const mink_step_state *st,
+                                           const mink_world_query *q, uint32_t j, mink_query_found *f) {
+    mink_query_meet_with(w, st, q, MINK_HULLS_POLYGONS, j, f);
+}
+MINK_OUTLINE void mink_query_meet_any(const mink_world_view *w, const mink_step_state *st, const mink_world_query *q,
+                                      uint32_t j, mink_query_found *f) {
+    mink_query_meet_with(w, st, q, st->params.hulls, j, f);
+}
+#endif
+MINK_INLINE void mink_query_meet(const mink_world_view *w, const mink_step_state *st, const mink_world_query *q,
+                                 uint32_t j, mink_query_found *f) {
+#ifdef MINK_OPENCL
+    if (st->params.hulls == 0u) mink_query_meet_boxes(w, st, q, j, f);
+    else if (st->params.hulls == MINK_HULLS_POLYGONS) mink_query_meet_polygons(w, st, q, j, f);
+    else mink_query_meet_any(w, st, q, j, f);
+#else
+    mink_query_meet_with(w, st, q, st->params.hulls, j, f);
+#endif
 }
 
 /// Sorts hits [at, at + n) by mink_query_before: a heap sort, in place and without recursion.
@@ -270,7 +296,7 @@ MINK_INLINE void mink_query_walk(mink_world_view w, mink_step_state st, mink_wor
     mink_walk walk = mink_walk_make(st.grid, st.query.world, qb, q.translation, &visits);
     if (visits > (float)w.count) {
         for (uint32_t j = 0; j < w.count; j++) /* a scan of every slot the call sees */
-            if (mink__aabb_is_valid(w.bounds[j]) && mink_bounds_overlap(w.bounds[j], swept)) mink_query_meet(&w, &st, &q, st.params.hulls, j, f);
+            if (mink__aabb_is_valid(w.bounds[j]) && mink_bounds_overlap(w.bounds[j], swept)) mink_query_meet(&w, &st, &q, j, f);
         return;
     }
     if (cells_end > 0u && !walk.empty) {
@@ -289,14 +315,14 @@ MINK_INLINE void mink_query_walk(mink_world_view w, mink_step_state st, mink_wor
                     uint32_t j = w.order[e];
                     if (!mink_bounds_overlap(w.bounds[j], swept)) continue;
                     if (!first_only && !mink_walk_home(&walk, w.bounds[j], c, r)) continue;
-                    mink_query_meet(&w, &st, &q, st.params.hulls, j, f);
+                    mink_query_meet(&w, &st, &q, j, f);
                 }
             }
             if (c == walk.c1) break;
         }
     }
     for (uint32_t e = cells_end; e < st.entries; e++)
-        if (mink_bounds_overlap(w.bounds[w.order[e]], swept)) mink_query_meet(&w, &st, &q, st.params.hulls, w.order[e], f);
+        if (mink_bounds_overlap(w.bounds[w.order[e]], swept)) mink_query_meet(&w, &st, &q, w.order[e], f);
 }
 
 /// Whether a query is valid (mink/world.h), and then its box where it starts in *qb.
