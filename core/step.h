@@ -125,7 +125,7 @@ MINK_INLINE mink_vec2 mink_pushed(mink_world_view w, mink_step_params sp, uint32
                                   MINK_GLOBAL const mink_shape *shape, mink_vec2 p, mink_vec2 push, float tau,
                                   float skin) {
     mink_step_params at = sp;
-    at.dt = sp.dt * tau; /* swept over what is left of that (1 - 1): the walls stand still */
+    at.dt = sp.dt * tau; /* from tau 1 of this: the walls where they are at tau, still over the push */
     uint32_t wall = MINK_WORLD_DEAD;
     mink_hit h = mink_earliest_contact(w, at, first, last, 0, 1, shape, p, push, 1.0f, &wall);
     float k = wall == MINK_WORLD_DEAD ? 1.0f : h.t;
