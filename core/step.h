@@ -89,9 +89,9 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t
 /// with `swept_only`, not the bodies it starts inside. Its slot in *best_j, or MINK_WORLD_DEAD
 /// when there is none. Dynamic bodies are not here: they met in the impulse rounds and meet again
 /// in the safety rounds (core/solve.h); sensors never push.
-MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
-                                          int cached, int swept_only, MINK_GLOBAL const mink_shape *shape,
-                                          mink_vec2 p, mink_vec2 move, float tau, uint32_t *best_j) {
+MINK_INLINE mink_hit mink_earliest_contact_with(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
+                                               int cached, int swept_only, MINK_GLOBAL const mink_shape *shape,
+                                               mink_vec2 p, mink_vec2 move, float tau, uint32_t *best_j) {
     mink_hit best = mink_hit_none();
     uint64_t best_id = 0;
     float dt = sp.dt, span = 1.0f - tau;
@@ -115,6 +115,36 @@ MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params s
         }
     }
     return best;
+}
+
+/* In a kernel, mink_earliest_contact_with is one function, its arguments by address: a step's
+ * resolution asks it at three places (the push out of dynamic bodies, a push out of a wall, each
+ * contact), and inlined at each it made the resolution's build several times longer. One for
+ * each build of the sweeps (kernels/world.cl), with its shapes' literal, as mink_query_meet's. */
+#ifdef MINK_OPENCL
+#define MINK_EARLIEST_CONTACT_OUTLINED(name, hulls_)                                                                  \
+    MINK_OUTLINE mink_hit name(const mink_world_view *w, const mink_step_params *sp, uint32_t first, uint32_t last,   \
+                               int cached, int swept_only, MINK_GLOBAL const mink_shape *shape, mink_vec2 p,          \
+                               mink_vec2 move, float tau, uint32_t *best_j) {                                          \
+        mink_step_params at = *sp;                                                                                     \
+        at.hulls = hulls_;                                                                                             \
+        return mink_earliest_contact_with(*w, at, first, last, cached, swept_only, shape, p, move, tau, best_j);      \
+    }
+MINK_EARLIEST_CONTACT_OUTLINED(mink_earliest_contact_boxes, 0u)
+MINK_EARLIEST_CONTACT_OUTLINED(mink_earliest_contact_polygons, MINK_HULLS_POLYGONS)
+MINK_EARLIEST_CONTACT_OUTLINED(mink_earliest_contact_any, sp->hulls)
+#endif
+MINK_INLINE mink_hit mink_earliest_contact(mink_world_view w, mink_step_params sp, uint32_t first, uint32_t last,
+                                          int cached, int swept_only, MINK_GLOBAL const mink_shape *shape,
+                                          mink_vec2 p, mink_vec2 move, float tau, uint32_t *best_j) {
+#ifdef MINK_OPENCL
+    if (sp.hulls == 0u) return mink_earliest_contact_boxes(&w, &sp, first, last, cached, swept_only, shape, p, move, tau, best_j);
+    if (sp.hulls == MINK_HULLS_POLYGONS)
+        return mink_earliest_contact_polygons(&w, &sp, first, last, cached, swept_only, shape, p, move, tau, best_j);
+    return mink_earliest_contact_any(&w, &sp, first, last, cached, swept_only, shape, p, move, tau, best_j);
+#else
+    return mink_earliest_contact_with(w, sp, first, last, cached, swept_only, shape, p, move, tau, best_j);
+#endif
 }
 
 /// Where a body of `shape` at p ends when pushed by `push` at tau: the push swept against the
