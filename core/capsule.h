@@ -168,10 +168,10 @@ MINK_INLINE mink_vec2 mink_capsule_point(mink_capsule a, mink_vec2 da, const min
     float ra = a.radius, rb = b->radius;
     ha = mink_hull_offset(ha, mink_v2(da.x - n.x * ra, da.y - n.y * ra));
     mink_hull hb = mink_hull_offset(*b, mink_v2(db.x + n.x * rb, db.y + n.y * rb));
-    /* Segments lying flat: their lengths, as a polygon's depth, say how flat counts as flat. */
-    float flat = mink_length(mink_v2(a.center2.x - a.center1.x, a.center2.y - a.center1.y));
-    if (b->count == 2u) flat += mink_length(mink_v2(b->v[1].x - b->v[0].x, b->v[1].y - b->v[0].y));
-    return mink_hull_meet_point_flat(&ha, &hb, n, flat);
+    /* Segments lying flat: each one's length, as a polygon's depth, says how flat counts as flat. */
+    float flat_a = mink_length(mink_v2(a.center2.x - a.center1.x, a.center2.y - a.center1.y));
+    float flat_b = b->count == 2u ? mink_length(mink_v2(b->v[1].x - b->v[0].x, b->v[1].y - b->v[0].y)) : 0.0f;
+    return mink_hull_meet_point_flat(&ha, &hb, n, flat_a, flat_b);
 }
 
 /// Swept test: capsule a (not a circle) against hull b rounded by b->radius, neither turning.

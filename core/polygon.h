@@ -231,9 +231,12 @@ MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
 /// (and a few ulps of where they lie), so a vertex gives a point and two parallel edges the middle
 /// of the segment they share. All of it about a's first vertex: projections of whole coordinates
 /// far from the origin (|x| near 1800) rounded by more than that tolerance, split a face's
-/// vertices, and put the point between the shapes. `flat` widens the tolerance: a capsule's
-/// segment has no depth along N when it lies flat against b, and its length decides instead.
-MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_hull *b0, mink_vec2 N, float flat) {
+/// vertices, and put the point between the shapes. `flat_a` and `flat_b` widen each shape's own
+/// tolerance: a capsule's segment has no depth along N when it lies flat against the other shape,
+/// and its length decides instead (its own: a short segment 10 degrees off a long one's side
+/// touches it at one end, not across its length).
+MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_hull *b0, mink_vec2 N, float flat_a,
+                                                float flat_b) {
     mink_vec2 ref = a0->v[0];
     mink_hull a = mink_hull_offset(*a0, mink_v2(-ref.x, -ref.y)), b = mink_hull_offset(*b0, mink_v2(-ref.x, -ref.y));
     mink_vec2 T = mink_v2(-N.y, N.x);
@@ -241,17 +244,18 @@ MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_
     mink_hull_project(&a, N, &alo, &ahi);
     mink_hull_project(&b, N, &blo, &bhi);
     /* And a few ulps of the coordinates: the vertices were rounded where they lie. */
-    float tol = ((ahi - alo) + (bhi - blo) + flat) * 0.000244140625f + (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
+    float depth = (ahi - alo) + (bhi - blo), ulps = (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
+    float tol_a = (depth + flat_a) * 0.000244140625f + ulps, tol_b = (depth + flat_b) * 0.000244140625f + ulps;
     float at0 = MINK_INF, at1 = -MINK_INF, bt0 = MINK_INF, bt1 = -MINK_INF;
     for (uint32_t i = 0; i < a.count; i++) {
         float t = mink_dot(a.v[i], T);
-        int on = mink_dot(a.v[i], N) <= alo + tol;
+        int on = mink_dot(a.v[i], N) <= alo + tol_a;
         at0 = on ? mink_minf(at0, t) : at0;
         at1 = on ? mink_maxf(at1, t) : at1;
     }
     for (uint32_t i = 0; i < b.count; i++) {
         float t = mink_dot(b.v[i], T);
-        int on = mink_dot(b.v[i], N) >= bhi - tol;
+        int on = mink_dot(b.v[i], N) >= bhi - tol_b;
         bt0 = on ? mink_minf(bt0, t) : bt0;
         bt1 = on ? mink_maxf(bt1, t) : bt1;
     }
@@ -260,7 +264,7 @@ MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_
     return mink_v2(ref.x + (N.x * along + T.x * across), ref.y + (N.y * along + T.y * across));
 }
 MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull *b0, mink_vec2 N) {
-    return mink_hull_meet_point_flat(a0, b0, N, 0.0f);
+    return mink_hull_meet_point_flat(a0, b0, N, 0.0f, 0.0f);
 }
 
 /* ---- swept SAT --------------------------------------------------------------------------------- */

@@ -171,6 +171,19 @@ static void review_cases(void **state) {
         assert_int_equal(h.flags, MINK_HIT_CONTACT);
         assert_true(fabs(h.t - 0x1.e78b0cp-9) < 1e-6 && h.t_exit >= h.t);
     }
+    /* A short capsule 10 degrees off the side of a long segment meets it with its leading end:
+     * the long one's length once counted as the short one's flatness, and the point came out in
+     * the short one's middle, 0.027 away (the capsule batch's oracle test found it). */
+    mink_capsule wall = capsule(51.3f, -49.4f, 51.3f, -0.3f, 0.025f);
+    mink_capsule bullet = capsule(46.78f, -42.06f, 46.79f, -42.0f, 0.05f);
+    for (int k2 = 0; k2 < 2; k2++) {
+        h = k2 ? mink_hit_mirror(mink_sweep_capsule(wall, mink_v2(0, 0), bullet, mink_v2(24, -0.9f), 1))
+               : mink_sweep_capsule(bullet, mink_v2(24, -0.9f), wall, mink_v2(0, 0), 1);
+        assert_int_equal(h.flags, MINK_HIT_CONTACT);
+        double t = (51.3 - 0.025 - 0.05 - 46.79) / 24; /* the end at x 46.79 leads */
+        assert_true(fabs(h.t - t) < 1e-5 && h.normal.x == -1.0f && h.normal.y == 0.0f);
+        assert_true(fabs(h.point.x - (51.3 - 0.025)) < 1e-4 && fabs(h.point.y - (-42.0 - 0.9 * t)) < 1e-4);
+    }
 }
 
 static void rays_against_capsules(void **state) {
