@@ -2,7 +2,8 @@
  *
  * For each kind (box, circle, circle–box, mixed in random order, mixed sorted by kind, polygons of
  * 4 and 8 vertices, polygon–box, polygon–circle, turning bodies by conservative advancement, rays
- * against bodies of any shape) and for
+ * against bodies of any shape, capsule pairs and capsule–circle pairs typed and as mixed records)
+ * and for
  * 10^3 … MAX pairs of the sample batches (about a third hitting), prints million pairs per second:
  *   scalar          the scalar path on this thread
  *   cl kernel       the OpenCL kernels alone (profiling events)
@@ -29,6 +30,8 @@ static mink_status run_polygon(mink_context *c, const void *p, size_t n, float d
 static mink_status run_polygon_aabb(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon_aabb(c, p, n, dt, h); }
 static mink_status run_polygon_circle(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_polygon_circle(c, p, n, dt, h); }
 static mink_status run_rotating(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_rotating(c, p, n, dt, NULL, h); }
+static mink_status run_capsule(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_capsule(c, p, n, dt, h); }
+static mink_status run_capsule_circle(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { return mink_batch_sweep_capsule_circle(c, p, n, dt, h); }
 static mink_status run_ray(mink_context *c, const void *p, size_t n, float dt, mink_hit *h) { (void)dt; return mink_batch_cast_ray(c, p, n, h); }
 
 static void make_aabb(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
@@ -41,6 +44,29 @@ static void make_polygon_aabb(size_t n, void *out) { mink_sample_polygon_aabb_pa
 static void make_polygon_circle(size_t n, void *out) { mink_sample_polygon_circle_pairs(1, n, out); }
 static void make_rotating(size_t n, void *out) { mink_sample_rotating_pairs(1, n, out); }
 static void make_ray(size_t n, void *out) { mink_sample_ray_casts(1, n, out); }
+static void make_capsule(size_t n, void *out) { mink_sample_capsule_pairs(1, n, out); }
+static void make_capsule_circle(size_t n, void *out) { mink_sample_capsule_circle_pairs(1, n, out); }
+
+/* The same capsule pairs as mixed records: what the typed batches save. Built from the end down,
+ * in place (a mixed record is larger than a typed one). */
+static void make_capsule_mixed(size_t n, void *out) {
+    mink_capsule_pair *typed = out;
+    mink_pair *mixed = out;
+    mink_sample_capsule_pairs(1, n, typed);
+    for (size_t i = n; i-- > 0;) {
+        mink_capsule_pair p = typed[i];
+        mixed[i] = (mink_pair){mink_body_capsule(p.a, p.va), mink_body_capsule(p.b, p.vb)};
+    }
+}
+static void make_capsule_circle_mixed(size_t n, void *out) {
+    mink_capsule_circle_pair *typed = out;
+    mink_pair *mixed = out;
+    mink_sample_capsule_circle_pairs(1, n, typed);
+    for (size_t i = n; i-- > 0;) {
+        mink_capsule_circle_pair p = typed[i];
+        mixed[i] = (mink_pair){mink_body_capsule(p.a, p.va), mink_body_circle(p.b, p.vb)};
+    }
+}
 
 static int kind_of(const mink_pair *p) { return (int)(p->a.type * 4u + p->b.type); }
 static int cmp_kind(const void *a, const void *b) { return kind_of(a) - kind_of(b); }
@@ -69,6 +95,10 @@ static const kind kinds[] = {
     {"polygon-circle", sizeof(mink_polygon_circle_pair), make_polygon_circle, run_polygon_circle},
     {"rotating", sizeof(mink_pair), make_rotating, run_rotating},
     {"ray", sizeof(mink_ray_cast), make_ray, run_ray},
+    {"capsule", sizeof(mink_capsule_pair), make_capsule, run_capsule},
+    {"capsule-mixed", sizeof(mink_pair), make_capsule_mixed, run_mixed},
+    {"capsule-circle", sizeof(mink_capsule_circle_pair), make_capsule_circle, run_capsule_circle},
+    {"capsule-circle-mixed", sizeof(mink_pair), make_capsule_circle_mixed, run_mixed},
 };
 
 static int measure(mink_context *ctx, const kind *k, const void *recs, size_t n, mink_hit *hits, int reps,

@@ -135,6 +135,8 @@ static mink_status run_polygon(mink_context *c, const void *p, size_t n, mink_hi
 static mink_status run_polygon_box(mink_context *c, const void *p, size_t n, mink_hit *h) { return mink_batch_sweep_polygon_aabb(c, p, n, 1.0f, h); }
 static mink_status run_polygon_circle(mink_context *c, const void *p, size_t n, mink_hit *h) { return mink_batch_sweep_polygon_circle(c, p, n, 1.0f, h); }
 static mink_status run_rotating(mink_context *c, const void *p, size_t n, mink_hit *h) { return mink_batch_sweep_rotating(c, p, n, 1.0f, NULL, h); }
+static mink_status run_capsule(mink_context *c, const void *p, size_t n, mink_hit *h) { return mink_batch_sweep_capsule(c, p, n, 1.0f, h); }
+static mink_status run_capsule_circle(mink_context *c, const void *p, size_t n, mink_hit *h) { return mink_batch_sweep_capsule_circle(c, p, n, 1.0f, h); }
 static mink_status run_box_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
     (void)p, (void)h;
     float *const *k = columns;
@@ -156,6 +158,8 @@ static void make_polygon(size_t n, void *out) { mink_sample_polygon_pairs(1, n, 
 static void make_polygon_box(size_t n, void *out) { mink_sample_polygon_aabb_pairs(1, n, out); }
 static void make_polygon_circle(size_t n, void *out) { mink_sample_polygon_circle_pairs(1, n, out); }
 static void make_rotating(size_t n, void *out) { mink_sample_rotating_pairs(1, n, out); }
+static void make_capsule(size_t n, void *out) { mink_sample_capsule_pairs(1, n, out); }
+static void make_capsule_circle(size_t n, void *out) { mink_sample_capsule_circle_pairs(1, n, out); }
 static void make_box_columns(size_t n, void *out) { make_box(n, out), make_columns(out, 12, n); }
 static void make_circle_columns(size_t n, void *out) { make_circle(n, out), make_columns(out, 10, n); }
 
@@ -178,6 +182,8 @@ static const kind kinds[] = {
     {"polygon-box", sizeof(mink_polygon_aabb_pair), make_polygon_box, run_polygon_box, 0},
     {"polygon-circle", sizeof(mink_polygon_circle_pair), make_polygon_circle, run_polygon_circle, 0},
     {"rotating", sizeof(mink_pair), make_rotating, run_rotating, 0},
+    {"capsule", sizeof(mink_capsule_pair), make_capsule, run_capsule, 0},
+    {"capsule-circle", sizeof(mink_capsule_circle_pair), make_capsule_circle, run_capsule_circle, 0},
 };
 #define KINDS (sizeof kinds / sizeof kinds[0])
 

@@ -320,6 +320,12 @@ MINK_INLINE mink_hit mink_sweep_polygon_aabb_record(mink_polygon_aabb_pair p, fl
 MINK_INLINE mink_hit mink_sweep_polygon_circle_record(mink_polygon_circle_pair p, float dt) {
     return mink__sweep_polygon_circle(p.a, p.va, p.b, p.vb, dt);
 }
+MINK_INLINE mink_hit mink_sweep_capsule_record(mink_capsule_pair p, float dt) {
+    return mink_sweep_capsule_body(p.a, p.va, mink__body_capsule(p.b, p.vb), dt);
+}
+MINK_INLINE mink_hit mink_sweep_capsule_circle_record(mink_capsule_circle_pair p, float dt) {
+    return mink__sweep_capsule_circle(p.a, p.va, p.b, p.vb, dt);
+}
 MINK_INLINE mink_hit mink_sweep_pair_record(mink_pair p, float dt) { return mink__sweep_bodies(p.a, p.b, dt); }
 MINK_INLINE mink_hit mink_sweep_rotating_record(mink_pair p, float dt, mink_rotating_desc desc) {
     return mink__sweep_rotating(p.a, p.b, dt, desc, 0);

@@ -38,6 +38,10 @@
       mink_sweep_polygon_aabb_record, ONE, LOOP, mink_sample_polygon_aabb_pairs, 4096)                         \
     X(POLYGON_CIRCLE, polygon_circle, mink_batch_sweep_polygon_circle, mink_polygon_circle_pair, 1,            \
       mink_sweep_polygon_circle_record, ONE, LOOP, mink_sample_polygon_circle_pairs, 4096)                     \
+    X(CAPSULE, capsule, mink_batch_sweep_capsule, mink_capsule_pair, 1, mink_sweep_capsule_record, ONE, LOOP,  \
+      mink_sample_capsule_pairs, 8192)                                                                         \
+    X(CAPSULE_CIRCLE, capsule_circle, mink_batch_sweep_capsule_circle, mink_capsule_circle_pair, 1,            \
+      mink_sweep_capsule_circle_record, ONE, LOOP, mink_sample_capsule_circle_pairs, 8192)                     \
     X(PAIR, pair, mink_batch_sweep, mink_pair, 1, mink_sweep_pair_record, ONE, LOOP, mink_sample_pairs, 16384)  \
     X(ROTATING, rotating, mink_batch_sweep_rotating, mink_pair, 1, mink_sweep_rotating_record, TURNING,        \
       TURNING, mink_sample_rotating_pairs, 512)                                                                \

@@ -29,6 +29,8 @@ _Static_assert(sizeof(mink_polygon) == 148, "mink_polygon must be 148 bytes");
 _Static_assert(sizeof(mink_polygon_pair) == 312, "mink_polygon_pair must be 312 bytes");
 _Static_assert(sizeof(mink_polygon_aabb_pair) == 180, "mink_polygon_aabb_pair must be 180 bytes");
 _Static_assert(sizeof(mink_polygon_circle_pair) == 176, "mink_polygon_circle_pair must be 176 bytes");
+_Static_assert(sizeof(mink_capsule_pair) == 56, "mink_capsule_pair must be 56 bytes");
+_Static_assert(sizeof(mink_capsule_circle_pair) == 48, "mink_capsule_circle_pair must be 48 bytes");
 _Static_assert(sizeof(mink_body) == 164, "mink_body must be 164 bytes");
 _Static_assert(sizeof(mink_pair) == 328, "mink_pair must be 328 bytes");
 

@@ -70,6 +70,16 @@ mink_status mink_batch_sweep_polygon_circle(mink_context *ctx, const mink_polygo
     return records(ctx, MINK_KERNEL_SWEEP_POLYGON_CIRCLE, pairs, count, dt, NULL, hits);
 }
 
+mink_status mink_batch_sweep_capsule(mink_context *ctx, const mink_capsule_pair *pairs, size_t count, float dt,
+                                     mink_hit *hits) {
+    return records(ctx, MINK_KERNEL_SWEEP_CAPSULE, pairs, count, dt, NULL, hits);
+}
+
+mink_status mink_batch_sweep_capsule_circle(mink_context *ctx, const mink_capsule_circle_pair *pairs,
+                                            size_t count, float dt, mink_hit *hits) {
+    return records(ctx, MINK_KERNEL_SWEEP_CAPSULE_CIRCLE, pairs, count, dt, NULL, hits);
+}
+
 mink_status mink_batch_sweep_rotating(mink_context *ctx, const mink_pair *pairs, size_t count, float dt,
                                       const mink_rotating_desc *desc, mink_hit *hits) {
     return records(ctx, MINK_KERNEL_SWEEP_ROTATING, pairs, count, dt, desc, hits);

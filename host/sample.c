@@ -336,6 +336,93 @@ void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_
     }
 }
 
+/* A capsule about `at` of length up to `length` in any direction (integer arithmetic only): one
+ * in ten has radius 0, a segment. */
+static mink_capsule random_capsule(mink_rng *r, mink_vec2 at, float length, float radius) {
+    mink_vec2 d = random_velocity(r, 0.5f * length);
+    if (mink_rng_u32(r) % 10u == 0u) radius = 0.0f;
+    return (mink_capsule){{at.x - d.x, at.y - d.y}, {at.x + d.x, at.y + d.y}, radius};
+}
+
+/* A point of the capsule's segment, from one end (0) to the other (1). */
+static mink_vec2 along_capsule(mink_rng *r, mink_capsule c) {
+    float u = mink_rng_float(r, 0.0f, 1.0f);
+    return (mink_vec2){c.center1.x + (c.center2.x - c.center1.x) * u, c.center1.y + (c.center2.y - c.center1.y) * u};
+}
+
+/* A thin wall as a capsule (the crossing's box's long axis, its thickness the radius). */
+static mink_capsule thin_wall_capsule(crossing x) {
+    float hw = (x.wall.max.x - x.wall.min.x) * 0.5f, hh = (x.wall.max.y - x.wall.min.y) * 0.5f;
+    mink_vec2 c = {x.wall.min.x + hw, x.wall.min.y + hh};
+    mink_vec2 d = hw > hh ? (mink_vec2){hw - hh, 0.0f} : (mink_vec2){0.0f, hh - hw};
+    return (mink_capsule){{c.x - d.x, c.y - d.y}, {c.x + d.x, c.y + d.y}, hw < hh ? hw : hh};
+}
+
+void mink_sample_capsule_pairs(uint64_t seed, size_t count, mink_capsule_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_capsule_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: { /* aimed at a point of the other's segment */
+            p.b = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 1.0f, 16.0f), mink_rng_float(&r, 0.1f, 2.0f));
+            p.vb = random_velocity(&r, 2.0f);
+            mink_vec2 to = along_capsule(&r, p.b);
+            p.a = random_capsule(&r, around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.5f, 8.0f), mink_rng_float(&r, 0.1f, 2.0f));
+            mink_vec2 from = {(p.a.center1.x + p.a.center2.x) * 0.5f, (p.a.center1.y + p.a.center2.y) * 0.5f};
+            p.va = aim(&r, from, to, p.vb);
+            break;
+        }
+        case 5: { /* a short fast capsule through a thin wall */
+            crossing x = thin_wall_crossing(&r);
+            p.a = random_capsule(&r, x.start, mink_rng_float(&r, 0.05f, 0.5f), mink_rng_float(&r, 0.02f, 0.1f));
+            p.va = x.velocity;
+            p.b = thin_wall_capsule(x);
+            p.vb = (mink_vec2){0.0f, 0.0f};
+            break;
+        }
+        default:
+            p.a = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.0f, 16.0f), mink_rng_float(&r, 0.1f, 4.0f));
+            p.b = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.0f, 16.0f), mink_rng_float(&r, 0.1f, 4.0f));
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
+void mink_sample_capsule_circle_pairs(uint64_t seed, size_t count, mink_capsule_circle_pair *out) {
+    mink_rng r = mink_rng_seed(seed);
+    for (size_t i = 0; i < count; i++) {
+        mink_capsule_circle_pair p;
+        switch (mink_rng_u32(&r) % 6u) {
+        case 4: { /* a circle aimed at a point of the capsule's segment */
+            p.a = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 1.0f, 16.0f), mink_rng_float(&r, 0.1f, 2.0f));
+            p.va = random_velocity(&r, 2.0f);
+            mink_vec2 to = along_capsule(&r, p.a);
+            p.b = (mink_circle){around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.vb = aim(&r, p.b.center, to, p.va);
+            break;
+        }
+        case 5: { /* a bullet through a thin laser */
+            crossing x = thin_wall_crossing(&r);
+            p.a = thin_wall_capsule(x);
+            p.va = (mink_vec2){0.0f, 0.0f};
+            p.b = (mink_circle){x.start, mink_rng_float(&r, 0.02f, 0.2f)};
+            p.vb = x.velocity;
+            break;
+        }
+        default:
+            p.a = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.0f, 16.0f), mink_rng_float(&r, 0.1f, 4.0f));
+            p.b = random_circle(&r, 100.0f, 0.1f, 8.0f);
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
+            break;
+        }
+        out[i] = p;
+    }
+}
+
 /* A body of any shape centred near `at`, of about `size`. */
 static mink_body random_body(mink_rng *r, mink_vec2 at, float size) {
     switch (mink_rng_u32(r) % 3u) {

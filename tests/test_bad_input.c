@@ -225,6 +225,65 @@ static void bad_values_in_typed_batches(void **state) {
     }
 }
 
+/* The capsule batches: a capsule's bad centre, radius or velocity (either side of a capsule pair,
+ * the capsule or the circle of a capsule–circle pair) marks its own pair INVALID on both paths. */
+typedef struct capsule_case {
+    const char *what;
+    int field; /* 0 a centre's x, 1 a centre's y, 2 radius, 3 velocity.y */
+    float value;
+} capsule_case;
+
+static void plant_capsule(mink_capsule *c, mink_vec2 *v, const capsule_case *k) {
+    if (k->field == 0) c->center1.x = k->value;
+    if (k->field == 1) c->center2.y = k->value;
+    if (k->field == 2) c->radius = k->value;
+    if (k->field == 3) v->y = k->value;
+}
+
+static void plant_circle(mink_circle *c, mink_vec2 *v, const capsule_case *k) {
+    if (k->field == 0) c->center.x = k->value;
+    if (k->field == 1) c->center.y = k->value;
+    if (k->field == 2) c->radius = k->value;
+    if (k->field == 3) v->y = k->value;
+}
+
+static void bad_values_in_capsule_batches(void **state) {
+    const paths *p = *state;
+    static const capsule_case kinds[] = {{"NaN centre", 0, NAN},        {"inf centre", 1, INFINITY},
+                                         {"negative radius", 2, -0.5f}, {"NaN radius", 2, NAN},
+                                         {"inf radius", 2, INFINITY},   {"NaN velocity", 3, NAN}};
+    static mink_capsule_pair caps[N], bad_caps[N];
+    static mink_capsule_circle_pair cc[N], bad_cc[N];
+    static mink_hit clean[2][N], got[N], other[N];
+    mink_sample_capsule_pairs(15, N, caps);
+    mink_sample_capsule_circle_pairs(16, N, cc);
+    assert_int_equal(mink_batch_sweep_capsule(p->scalar, caps, N, 1.0f, clean[0]), MINK_OK);
+    assert_int_equal(mink_batch_sweep_capsule_circle(p->scalar, cc, N, 1.0f, clean[1]), MINK_OK);
+    bad_case planted_case = {0};
+    planted_case.invalid = 1;
+    for (size_t c = 0; c < sizeof kinds / sizeof kinds[0]; c++)
+        for (int side = 0; side < 2; side++) {
+            planted_case.what = kinds[c].what;
+            memcpy(bad_caps, caps, sizeof caps);
+            memcpy(bad_cc, cc, sizeof cc);
+            for (size_t k = 0; k < PLANTED; k++) {
+                mink_capsule_pair *q = &bad_caps[planted[k]];
+                mink_capsule_circle_pair *r = &bad_cc[planted[k]];
+                plant_capsule(side ? &q->b : &q->a, side ? &q->vb : &q->va, &kinds[c]);
+                if (side) plant_circle(&r->b, &r->vb, &kinds[c]);
+                else plant_capsule(&r->a, &r->va, &kinds[c]);
+            }
+            assert_int_equal(mink_batch_sweep_capsule(p->scalar, bad_caps, N, 1.0f, got), MINK_OK);
+            check_planted(got, clean[0], &planted_case, "capsule");
+            assert_int_equal(mink_batch_sweep_capsule(p->opencl, bad_caps, N, 1.0f, other), MINK_OK);
+            if (memcmp(got, other, sizeof got) != 0) fail_msg("%s: the capsule paths differ", kinds[c].what);
+            assert_int_equal(mink_batch_sweep_capsule_circle(p->scalar, bad_cc, N, 1.0f, got), MINK_OK);
+            check_planted(got, clean[1], &planted_case, "capsule-circle");
+            assert_int_equal(mink_batch_sweep_capsule_circle(p->opencl, bad_cc, N, 1.0f, other), MINK_OK);
+            if (memcmp(got, other, sizeof got) != 0) fail_msg("%s: the capsule-circle paths differ", kinds[c].what);
+        }
+}
+
 /* A single query with a bad dt is INVALID (a batch refuses it: test_context). */
 static void scalar_bad_dt_in_single_queries(void **state) {
     (void)state;
@@ -261,6 +320,8 @@ static void in_place_is_refused(void **state) {
                 mink_batch_sweep_polygon(ctxs[c], (const mink_polygon_pair *)buf, M / 2, 1.0f, h),
                 mink_batch_sweep_polygon_aabb(ctxs[c], (const mink_polygon_aabb_pair *)buf, M, 1.0f, h),
                 mink_batch_sweep_polygon_circle(ctxs[c], (const mink_polygon_circle_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep_capsule(ctxs[c], (const mink_capsule_pair *)buf, M, 1.0f, h),
+                mink_batch_sweep_capsule_circle(ctxs[c], (const mink_capsule_circle_pair *)buf, M, 1.0f, h),
                 mink_batch_sweep(ctxs[c], buf, M, 1.0f, h),
                 mink_batch_sweep_rotating(ctxs[c], buf, M, 1.0f, NULL, h),
             };
@@ -377,6 +438,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(bad_bodies_in_mixed_batches, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_bodies_with_a_zero_step, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_values_in_typed_batches, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(bad_values_in_capsule_batches, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_world_fields, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(in_place_is_refused, paths_setup, paths_teardown),
     };

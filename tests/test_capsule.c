@@ -2,7 +2,7 @@
  * touching, grazing, zero radius, zero length, rays from inside, along a face, ending on it), random
  * pairs of every kind against the double-precision oracle of oracle2d.h (a capsule there is two
  * points rounded by a radius, met through the hull of all vertex differences: no code or method
- * shared with mink's), OpenCL == scalar under memcmp for mixed, rotating and ray batches,
+ * shared with mink's), OpenCL == scalar under memcmp for typed, mixed, rotating and ray batches,
  * turning capsules by conservative advancement against sampled true contacts, and capsules in a
  * world (walls, bodies, rays, casts, overlaps) by hand on both paths. */
 #include "oracle_check.h"
@@ -295,6 +295,62 @@ static void random_pairs_against_the_oracle(void **state) {
     free(pairs), free(hits);
 }
 
+/* The typed batches (mink_batch_sweep_capsule, _capsule_circle) on both paths under memcmp: each
+ * hit the single query's bits and the mixed batch's, and every few against the oracle; random
+ * records first, then the library's sample (aimed pairs, bullets through thin walls). */
+#define TYPED_BATCH_CHECK(p, record, fn, single, body_b, what, make)                                            \
+    do {                                                                                                       \
+        record *in = malloc(RANDOM_PAIRS * sizeof *in);                                                        \
+        mink_pair *mixed = malloc(RANDOM_PAIRS * sizeof *mixed);                                               \
+        mink_hit *hits = malloc(RANDOM_PAIRS * sizeof *hits), *mh = malloc(RANDOM_PAIRS * sizeof *mh);         \
+        assert_true(in && mixed && hits && mh);                                                                \
+        for (int sample = 0; sample < 2; sample++) {                                                           \
+            make(sample, in);                                                                                  \
+            SWEEP_BOTH(p, fn, in, RANDOM_PAIRS, 1.0f, hits);                                                   \
+            for (size_t i = 0; i < RANDOM_PAIRS; i++)                                                          \
+                mixed[i] = (mink_pair){mink_body_capsule(in[i].a, in[i].va), body_b(in[i].b, in[i].vb)};       \
+            assert_int_equal(mink_batch_sweep(p->scalar, mixed, RANDOM_PAIRS, 1.0f, mh), MINK_OK);             \
+            tally t = {0};                                                                                     \
+            for (size_t i = 0; i < RANDOM_PAIRS; i++) {                                                        \
+                mink_hit one = single(in[i].a, in[i].va, in[i].b, in[i].vb, 1.0f);                             \
+                if (memcmp(&one, &hits[i], sizeof one) || memcmp(&mh[i], &hits[i], sizeof one))                \
+                    fail_msg("%s %zu: the batch differs from the single query or the mixed batch", what, i);  \
+                if (i % CHECK_EVERY) continue;                                                                 \
+                dshape sa = d_of(&mixed[i].a), sb = d_of(&mixed[i].b);                                         \
+                check_against_oracle(&t, i, &sa, (dv2){in[i].va.x, in[i].va.y}, &sb,                           \
+                                     (dv2){in[i].vb.x, in[i].vb.y}, &hits[i]);                                 \
+            }                                                                                                  \
+            report(sample ? what " (sample)" : what, RANDOM_PAIRS / CHECK_EVERY, &t);                          \
+        }                                                                                                      \
+        free(in), free(mixed), free(hits), free(mh);                                                           \
+    } while (0)
+
+static void capsule_records(int sample, mink_capsule_pair *in) {
+    if (sample) mink_sample_capsule_pairs(5, RANDOM_PAIRS, in);
+    for (size_t i = 0; !sample && i < RANDOM_PAIRS; i++) {
+        in[i].a = random_capsule(), in[i].va = mink_v2(frand(-6, 6), frand(-6, 6));
+        in[i].b = random_capsule(), in[i].vb = mink_v2(frand(-6, 6), frand(-6, 6));
+    }
+}
+
+static void capsule_circle_records(int sample, mink_capsule_circle_pair *in) {
+    if (sample) mink_sample_capsule_circle_pairs(5, RANDOM_PAIRS, in);
+    for (size_t i = 0; !sample && i < RANDOM_PAIRS; i++) {
+        in[i].a = random_capsule(), in[i].va = mink_v2(frand(-6, 6), frand(-6, 6));
+        in[i].b = (mink_circle){{frand(-3, 3), frand(-3, 3)}, frand(0, 1)};
+        in[i].vb = mink_v2(frand(-6, 6), frand(-6, 6));
+    }
+}
+
+static void typed_batches_against_the_oracle(void **state) {
+    const paths *p = *state;
+    rng_state = 91;
+    TYPED_BATCH_CHECK(p, mink_capsule_pair, mink_batch_sweep_capsule, mink_sweep_capsule, mink_body_capsule,
+                      "capsule batch", capsule_records);
+    TYPED_BATCH_CHECK(p, mink_capsule_circle_pair, mink_batch_sweep_capsule_circle, mink_sweep_capsule_circle,
+                      mink_body_circle, "capsule-circle batch", capsule_circle_records);
+}
+
 /* Rays (points swept) against capsules: the ray batch on both paths, each hit against the oracle. */
 static void random_rays_against_the_oracle(void **state) {
     const paths *p = *state;
@@ -485,6 +541,7 @@ int main(void) {
         cmocka_unit_test(a_turning_capsule_meets_a_box),
         cmocka_unit_test_setup_teardown(random_pairs_against_the_oracle, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(capsules_in_worlds, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(typed_batches_against_the_oracle, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(random_rays_against_the_oracle, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(turning_capsules_against_sampled_contacts, paths_setup, paths_teardown),
     };

@@ -8,6 +8,10 @@
 
 /* The committed hashes (FNV-1a, 64 bits, over the bytes of every answer in order), and why each
  * last changed:
+ * - BATCH_HASH 0x85c99633377c695c -> 0x443dd7b796af5057: the capsule batches
+ *   (mink_batch_sweep_capsule, _capsule_circle, issue 31) joined the hash, after every other kind;
+ *   no other kind's answers moved (a capsule's meet point now takes each segment's flatness from
+ *   its own length, but these samples hold no capsule). Before that:
  * - WORLD_HASH 0x3a17c4b47311046d -> 0xf891284b780c244a: pushes out of walls are swept and, with
  *   the push out of dynamic bodies, no longer than the push reach a step; that push is no longer
  *   stopped by a wall the body is inside already (issue 29: "pushes are swept like any other
@@ -35,7 +39,7 @@
  *   instead of each reacting alone to the other's planned path (issue 29). Before that,
  *   0x3652f1866c21c2f8 -> 0xeda2a59a5a783812: handles carry a generation, so default user ids
  *   changed. */
-#define BATCH_HASH 0x85c99633377c695cull
+#define BATCH_HASH 0x443dd7b796af5057ull
 #define WORLD_HASH 0xf891284b780c244aull
 
 static uint64_t fnv(uint64_t h, const void *bytes, size_t n) {
@@ -88,6 +92,9 @@ static uint64_t batch_hash(mink_context *ctx) {
               mink_batch_sweep_rotating(ctx, in, N, 0.75f, &(mink_rotating_desc){.target = 1e-3f, .max_iterations = 20},
                                         hits));
     HASH_KIND(mink_ray_cast, mink_sample_ray_casts(20, N, in), mink_batch_cast_ray(ctx, in, N, hits));
+    HASH_KIND(mink_capsule_pair, mink_sample_capsule_pairs(23, N, in), mink_batch_sweep_capsule(ctx, in, N, 0.75f, hits));
+    HASH_KIND(mink_capsule_circle_pair, mink_sample_capsule_circle_pairs(24, N, in),
+              mink_batch_sweep_capsule_circle(ctx, in, N, 0.75f, hits));
 #undef HASH_KIND
     /* columns: the sample batches as arrays, answers field by field */
     mink_aabb_pair *boxes = calloc(N, sizeof *boxes);

@@ -19,6 +19,23 @@ typedef struct mink_capsule {
     float radius;
 } mink_capsule;
 
+/// One record of a capsule batch: capsule a against capsule b. 56 bytes.
+typedef struct mink_capsule_pair {
+    mink_capsule a;
+    mink_vec2 va;
+    mink_capsule b;
+    mink_vec2 vb;
+} mink_capsule_pair;
+
+/// One record of a capsule–circle batch (a laser against a bullet): capsule a against circle b.
+/// 48 bytes.
+typedef struct mink_capsule_circle_pair {
+    mink_capsule a;
+    mink_vec2 va;
+    mink_circle b;
+    mink_vec2 vb;
+} mink_capsule_circle_pair;
+
 #if !defined(__OPENCL_C_VERSION__) && !defined(__OPENCL_VERSION__)
 #ifdef __cplusplus
 extern "C" {

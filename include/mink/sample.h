@@ -44,6 +44,11 @@ void mink_sample_polygon_pairs(uint64_t seed, size_t count, uint32_t vertices, m
 void mink_sample_polygon_aabb_pairs(uint64_t seed, size_t count, mink_polygon_aabb_pair *out);
 /// Polygon–circle pairs: misses, circles aimed at a polygon's centre or vertex, bullets through walls.
 void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_circle_pair *out);
+/// Capsule pairs (one in ten a segment): misses, capsules aimed at a point of the other's
+/// segment, and short fast capsules through thin walls (capsules too).
+void mink_sample_capsule_pairs(uint64_t seed, size_t count, mink_capsule_pair *out);
+/// Capsule–circle pairs: misses, circles aimed at the capsule's segment, bullets through thin lasers.
+void mink_sample_capsule_circle_pairs(uint64_t seed, size_t count, mink_capsule_circle_pair *out);
 /// Rays against bodies of any shape (none turning): aimed at the body's centre or a vertex, from
 /// inside it, along a box's face, and at random (mostly misses).
 void mink_sample_ray_casts(uint64_t seed, size_t count, mink_ray_cast *out);
