@@ -6,7 +6,10 @@
  * towards the doorway that leads their room on to the exit (the velocity eased towards 1.5 units a
  * second), and those that leave the maze come back at its entrance, so the stream never ends.
  * Counts bodies inside a wall (tunnelled: there must be none), the deepest overlap between two
- * discs, the kinetic energy, and draws the walls, the discs coloured by speed and a few paths. */
+ * discs, the kinetic energy, and draws the walls, the discs coloured by speed and a few paths.
+ * Lines of sight: a camera in a corner of each room looks at one disc in SIGHT after every step,
+ * a ray cast into the world from the camera to the disc's centre (mink_world_cast_rays); the disc
+ * is seen when the ray's first hit is that disc, no wall and no other disc before it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +27,7 @@
 #define SPEED 1.5f
 #define DT (1.0f / 60.0f)
 #define NEVER ((size_t)-1)
-enum { MAX_ROOMS = 8, MAX_WALLS = 4 * (MAX_ROOMS + 1) * (MAX_ROOMS + 1) + 8, TRACE = 500 };
+enum { MAX_ROOMS = 8, MAX_WALLS = 4 * (MAX_ROOMS + 1) * (MAX_ROOMS + 1) + 8, TRACE = 500, SIGHT = 10 };
 
 typedef struct crowd {
     int rooms;
@@ -45,6 +48,13 @@ typedef struct crowd {
     mink_rng rng;
     size_t through_count, tunnelled;
     double world_s, deepest;
+    /* lines of sight: rays[camera * watched + k] from a camera to disc k * SIGHT, their hits */
+    mink_vec2 camera[MAX_ROOMS * MAX_ROOMS];
+    size_t cameras, watched;
+    mink_ray *rays;
+    mink_world_hit *sight[2];
+    size_t sight_casts, seen;
+    double sight_s;
 } crowd;
 
 /* ---- the maze --------------------------------------------------------------------------------- */
@@ -228,7 +238,37 @@ static int setup(crowd *c, const crowd_options *o) {
     }
     free(shape), free(ids);
     if (!ok) fprintf(stderr, "mink: demo: %s\n", mink_last_error());
+    c->cameras = (size_t)c->rooms * (size_t)c->rooms, c->watched = (n + SIGHT - 1) / SIGHT;
+    for (size_t r = 0; r < c->cameras; r++) /* each in a corner of its room, the corner turning with r */
+        c->camera[r] = mink_v2((float)(r % (size_t)c->rooms) * ROOM + ((r & 1u) ? ROOM - 0.4f : 0.4f),
+                               (float)(r / (size_t)c->rooms) * ROOM + ((r & 2u) ? ROOM - 0.4f : 0.4f));
+    c->rays = malloc(c->cameras * c->watched * sizeof *c->rays);
+    c->sight[0] = malloc(c->cameras * c->watched * sizeof *c->sight[0]);
+    c->sight[1] = malloc(c->cameras * c->watched * sizeof *c->sight[1]);
+    if (ok && (!c->rays || !c->sight[0] || !c->sight[1])) return fprintf(stderr, "mink: demo: out of memory\n"), 0;
     return ok;
+}
+
+/* Every camera's rays to the watched discs, cast into every world: with --check, the same bits on
+ * both paths. 0 after a message. */
+static int look(crowd *c) {
+    size_t m = c->cameras * c->watched;
+    for (size_t r = 0; r < c->cameras; r++)
+        for (size_t k = 0; k < c->watched; k++) {
+            mink_vec2 o = c->camera[r], p = c->pos[k * SIGHT];
+            c->rays[r * c->watched + k] = (mink_ray){o, mink_v2(p.x - o.x, p.y - o.y)};
+        }
+    for (int w = 0; w < c->worlds; w++) {
+        double t0 = cli_now_s();
+        if (mink_world_cast_rays(c->world[w], c->rays, m, NULL, c->sight[w]) != MINK_OK)
+            return fprintf(stderr, "mink: demo: %s\n", mink_last_error()), 0;
+        c->sight_s += w == 0 ? cli_now_s() - t0 : 0.0; /* the device's, not the check's */
+    }
+    if (c->worlds == 2 && memcmp(c->sight[0], c->sight[1], m * sizeof *c->sight[0]) != 0)
+        return printf("MISMATCH: lines of sight differ from the scalar path\n"), 0;
+    c->sight_casts += m;
+    for (size_t i = 0; i < m; i++) c->seen += c->sight[0][i].body == c->handles[0][(i % c->watched) * SIGHT];
+    return 1;
 }
 
 /* Steers every disc, sends those past the exit strip back to the entrance, steps every world. */
@@ -297,13 +337,17 @@ static double deepest(const crowd *c) {
 }
 
 static void draw(const crowd *c, cli_canvas *pic, int paths) {
-    static const float WALL_RGB[3] = {0.6f, 0.6f, 0.6f}, PATH_RGB[3] = {1.5f, 1.5f, 1.5f};
+    static const float WALL_RGB[3] = {0.6f, 0.6f, 0.6f}, PATH_RGB[3] = {1.5f, 1.5f, 1.5f}, SIGHT_RGB[3] = {1.2f, 1.0f, 0.2f};
     if (paths) {
         for (size_t k = 0; k < c->n; k += TRACE)
             if (fabsf(c->pos[k].x - c->prev[k].x) < 1.0f) cli_canvas_line(pic, c->prev[k], c->pos[k], PATH_RGB);
         return;
     }
     for (size_t k = 0; k < c->walls; k++) cli_canvas_box(pic, c->wall[k].min, c->wall[k].max, WALL_RGB);
+    for (size_t i = 0; i < c->cameras * c->watched; i++) /* the last step's lines of sight */
+        if (c->sight[0][i].body == c->handles[0][(i % c->watched) * SIGHT])
+            cli_canvas_line(pic, c->rays[i].origin, c->pos[(i % c->watched) * SIGHT], SIGHT_RGB);
+    for (size_t r = 0; r < c->cameras; r++) cli_canvas_dot(pic, c->camera[r], 2, SIGHT_RGB);
     for (size_t k = 0; k < c->n; k++) { /* by how far it went in the last step: blue still, green at the
                                           * stream's speed, red faster */
         float s = fminf(hypotf(c->pos[k].x - c->prev[k].x, c->pos[k].y - c->prev[k].y) / (SPEED * DT), 2.0f);
@@ -329,6 +373,7 @@ int cli_demo_crowd(const cli_demo_options *options) {
     int stepped = 1;
     for (size_t s = 0; ok && stepped == 1 && s < o.steps; s++) {
         stepped = step(&c);
+        if (stepped == 1) stepped = look(&c) ? 1 : -1;
         if (stepped == 1) draw(&c, &pic, 1);
     }
     if (stepped == 0) fprintf(stderr, "mink: demo: %s\n", mink_last_error());
@@ -343,6 +388,9 @@ int cli_demo_crowd(const cli_demo_options *options) {
                (double)SPEED, 0.5 * SPEED * SPEED);
         printf("deepest overlap: %.4f of the smaller radius\n", deepest(&c));
         printf("tunnelled: %zu\n", c.tunnelled);
+        printf("lines of sight: %zu cameras x %zu discs, %zu rays a step in %.2f ms (%.2f M rays/s), %.1f %% seen\n",
+               c.cameras, c.watched, c.cameras * c.watched, c.sight_s * 1e3 / (double)o.steps,
+               (double)c.sight_casts / (c.sight_s + 1e-12) / 1e6, 100.0 * (double)c.seen / (double)(c.sight_casts + !c.sight_casts));
         if (o.check) printf("bit-identical to the scalar path: yes\n");
         draw(&c, &pic, 0);
         if (cli_canvas_write(&pic, o.out, "demo")) {
@@ -354,5 +402,6 @@ int cli_demo_crowd(const cli_demo_options *options) {
     cli_canvas_free(&pic);
     for (int w = 0; w < 2; w++) mink_world_destroy(c.world[w]), mink_context_destroy(c.ctx[w]);
     free(c.born), free(c.radius), free(c.pos), free(c.vel), free(c.prev), free(c.check), free(c.handles[0]), free(c.handles[1]);
+    free(c.rays), free(c.sight[0]), free(c.sight[1]);
     return rc;
 }

@@ -562,13 +562,15 @@ static void demo_writes_png(void **state) {
     assert_false(exists("demo.png.tmp"));
 }
 
-/* The crowd streaming through a maze: none inside a wall, the same bits on both paths. */
+/* The crowd streaming through a maze: none inside a wall, the same bits on both paths (steps and
+ * lines of sight). */
 static void crowd_demo_writes_png(void **state) {
     (void)state;
     assert_int_equal(mink("demo --scene crowd --bodies 1500 --rooms 3 --steps 60 --size 160 --out crowd.png --check > crowd.txt"), 0);
     assert_file_has("crowd.txt", "tunnelled: 0\n");
     assert_file_has("crowd.txt", "bit-identical to the scalar path: yes");
     assert_file_has("crowd.txt", "deepest overlap: ");
+    assert_file_has("crowd.txt", "lines of sight: 9 cameras x 150 discs, 1350 rays a step");
     assert_png("crowd.png", 160, 160);
     assert_int_equal(mink("demo --scene plaza > /dev/null 2> scene.err"), 2);
 }
