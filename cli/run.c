@@ -112,6 +112,15 @@ static void progress_draw(progress *pg, uint64_t pairs, uint64_t bytes, int fina
     }
 }
 
+/* The device's program, built in parts on first use (a first run on a machine: seconds on PoCL),
+ * said on the progress line while it builds. */
+static void progress_build(const mink_build_info *b, void *user) {
+    progress *pg = user;
+    if (!pg->on) return;
+    if (b->done) pg->start += b->seconds, fputs("\r\033[K", stderr); /* the rate is the sweeps' */
+    else fprintf(stderr, "\rbuilding the device's program for %s (a first run only: it is cached)\033[K", b->part);
+}
+
 /* ---- the command ---------------------------------------------------------------------------- */
 
 typedef struct run_options {
@@ -216,7 +225,11 @@ static int run_open(run *r) {
         return MINK_EXIT_FAILURE;
     }
     r->out = r->to_stdout ? stdout : r->outfile.file;
-    if (mink_context_create(&o->desc, &r->ctx) != MINK_OK ||
+    r->pg = (progress){.on = !o->quiet && isatty(STDERR_FILENO), .start = r->start};
+    if (fstat(fileno(r->in), &st) == 0 && S_ISREG(st.st_mode)) r->pg.total_bytes = (uint64_t)st.st_size;
+    mink_context_desc desc = o->desc;
+    desc.on_build = progress_build, desc.on_build_user = &r->pg;
+    if (mink_context_create(&desc, &r->ctx) != MINK_OK ||
         (o->check && mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &r->scalar) != MINK_OK)) {
         fprintf(stderr, "mink: run: %s\n", mink_last_error());
         return MINK_EXIT_FAILURE;
@@ -229,8 +242,6 @@ static int run_open(run *r) {
         fprintf(stderr, "mink: run: out of memory for chunks of %zu pairs (try a smaller --chunk)\n", o->chunk);
         return MINK_EXIT_FAILURE;
     }
-    r->pg = (progress){.on = !o->quiet && isatty(STDERR_FILENO), .start = r->start};
-    if (fstat(fileno(r->in), &st) == 0 && S_ISREG(st.st_mode)) r->pg.total_bytes = (uint64_t)st.st_size;
     return MINK_EXIT_OK;
 }
 

@@ -110,6 +110,7 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
     if (ctx == NULL) return mink__fail(NULL, MINK_ERR_OUT_OF_MEMORY, "out of memory for a context");
     ctx->backend = MINK_BACKEND_SCALAR;
     ctx->threads = desc.threads > 0 ? desc.threads : mink__cores();
+    ctx->on_build = desc.on_build, ctx->on_build_user = desc.on_build_user;
     snprintf(ctx->device, sizeof ctx->device, "scalar");
 
     mink_status status = MINK_OK;

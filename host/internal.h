@@ -120,6 +120,8 @@ struct mink_context {
     char *error; /* heap: a build log can be long */
     mink_batch_stats stats;
     unsigned threads; /* for scalar-path batches: 1 or more */
+    void (*on_build)(const mink_build_info *, void *); /* the desc's, and its user pointer */
+    void *on_build_user;
 
     /* OpenCL; all NULL on the scalar path. */
     cl_device_id cl_device;

@@ -67,6 +67,20 @@ static const kernel_info kernels[MINK_KERNEL_COUNT] = {
 #undef WORLD
 #undef SHAPES
 
+/* What each part serves, as mink_build_info.part names it. */
+#define MINK_KIND_PART_NAME(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
+    [MINK_PART_##KIND] = #function,
+static const char *const part_names[MINK_PART_COUNT] = {
+    MINK_BATCH_KINDS(MINK_KIND_PART_NAME)
+    [MINK_PART_WORLD] = "mink_world_step",
+    [MINK_PART_WORLD_POLYGONS] = "mink_world_step with polygons",
+    [MINK_PART_WORLD_HULLS] = "mink_world_step with polygons and capsules",
+    [MINK_PART_QUERY] = "the world's queries",
+    [MINK_PART_QUERY_POLYGONS] = "the world's queries with polygons",
+    [MINK_PART_QUERY_HULLS] = "the world's queries with polygons and capsules",
+};
+#undef MINK_KIND_PART_NAME
+
 /* A batch kind's kernel id is its part: the batch parts come first, in the table's order. */
 _Static_assert((int)MINK_PART_WORLD == (int)MINK_BATCH_KIND_COUNT, "the batch kinds' parts come first");
 
@@ -139,7 +153,20 @@ static mink_status build_failed(mink_context *ctx, cl_program program, cl_int er
     return status;
 }
 
+static mink_status build(mink_context *ctx, int part);
+
+/* The part built (build below), with the desc's on_build told as it starts and ends. */
 mink_status mink__program_build(mink_context *ctx, int part) {
+    mink_build_info info = {.part = part_names[part]};
+    if (ctx->on_build) ctx->on_build(&info, ctx->on_build_user);
+    double t0 = mink__now_ms();
+    mink_status status = build(ctx, part);
+    info.done = 1, info.seconds = (mink__now_ms() - t0) * 1e-3, info.status = status;
+    if (ctx->on_build) ctx->on_build(&info, ctx->on_build_user);
+    return status;
+}
+
+static mink_status build(mink_context *ctx, int part) {
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;
     const char *source = MINK_KERNEL_SOURCE;

@@ -291,6 +291,64 @@ static void opencl_auto_sends_small_batches_to_scalar(void **state) {
     free(boxes), free(mixed), free(want), free(got);
 }
 
+/* on_build hears each part of the program as it starts and ends building, once a part, on the
+ * calling thread; a scalar context and small AUTO batches build nothing. */
+typedef struct heard {
+    int calls, started, ended;
+    char last[64];
+    mink_status status;
+    double seconds;
+} heard;
+
+static void hear(const mink_build_info *b, void *user) {
+    heard *h = user;
+    h->calls++;
+    if (b->done) {
+        assert_int_equal(h->started, h->ended + 1); /* ends what it started */
+        h->ended++, h->status = b->status, h->seconds = b->seconds;
+    } else {
+        assert_int_equal(h->started, h->ended);
+        h->started++;
+    }
+    snprintf(h->last, sizeof h->last, "%s", b->part);
+}
+
+static void opencl_builds_are_told(void **state) {
+    (void)state;
+    enum { N = 64 };
+    mink_aabb_pair boxes[N];
+    mink_hit hits[N];
+    mink_sample_aabb_pairs(5, N, boxes);
+    heard h = {0};
+    mink_context *ctx;
+    mink_context_desc desc = {.backend = MINK_BACKEND_SCALAR, .on_build = hear, .on_build_user = &h};
+    assert_int_equal(mink_context_create(&desc, &ctx), MINK_OK);
+    assert_int_equal(mink_batch_sweep_aabb(ctx, boxes, N, 1, hits), MINK_OK);
+    mink_context_destroy(ctx);
+    assert_int_equal(h.calls, 0);
+    desc.backend = MINK_BACKEND_AUTO;
+    assert_int_equal(mink_context_create(&desc, &ctx), MINK_OK);
+    assert_int_equal(mink_batch_sweep_aabb(ctx, boxes, 15, 1, hits), MINK_OK); /* under 16: the scalar path */
+    assert_int_equal(h.calls, 0);
+    mink_context_destroy(ctx);
+    desc.backend = MINK_BACKEND_OPENCL;
+    assert_int_equal(mink_context_create(&desc, &ctx), MINK_OK);
+    assert_int_equal(h.calls, 0); /* nothing built at create */
+    for (int again = 0; again < 2; again++) {
+        assert_int_equal(mink_batch_sweep_aabb(ctx, boxes, N, 1, hits), MINK_OK);
+        assert_int_equal(h.calls, 2);
+        assert_string_equal(h.last, "mink_batch_sweep_aabb");
+        assert_int_equal(h.status, MINK_OK);
+        assert_true(h.seconds >= 0.0);
+    }
+    mink_world *world;
+    assert_int_equal(mink_world_create(ctx, NULL, &world), MINK_OK);
+    assert_int_equal(h.calls, 4);
+    assert_string_equal(h.last, "mink_world_step");
+    mink_world_destroy(world);
+    mink_context_destroy(ctx);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_status_strings),
@@ -304,6 +362,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(opencl_bad_batch_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_splits_and_transfers_agree, paths_setup, paths_teardown),
         cmocka_unit_test(opencl_auto_sends_small_batches_to_scalar),
+        cmocka_unit_test(opencl_builds_are_told),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
     return cmocka_run_group_tests_name("context", tests, NULL, NULL);

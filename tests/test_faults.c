@@ -495,16 +495,23 @@ extern const char *mink__test_kernel_source;
 /* The program is built on the device's first use: a program that does not build fails that call
  * (a batch, a world) with the compiler's log, and the next call tries again; the scalar path of an
  * AUTO context answers small batches without building anything. */
+static void told(const mink_build_info *b, void *user) {
+    if (b->done) *(mink_status *)user = b->status;
+}
+
 static void opencl_build_failure_carries_the_log(void **state) {
     (void)state;
     mink_context *ctx = NULL;
     mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";
-    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_OPENCL}, &ctx), MINK_OK);
+    mink_status heard = MINK_OK; /* on_build hears the failure too */
+    mink_context_desc desc = {.backend = MINK_BACKEND_OPENCL, .on_build = told, .on_build_user = &heard};
+    assert_int_equal(mink_context_create(&desc, &ctx), MINK_OK);
     mink_aabb_pair pairs[64];
     mink_hit hits[64];
     mink_sample_aabb_pairs(3, 64, pairs);
     mink_status s = mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, hits);
     assert_int_equal(s, MINK_ERR_BUILD);
+    assert_int_equal(heard, MINK_ERR_BUILD);
     assert_non_null(strstr(mink_last_error(), "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE"));
     assert_non_null(strstr(mink_last_error(), "undefined_name")); /* from the compiler's log */
     assert_non_null(strstr(mink_context_error(ctx), "undefined_name"));
@@ -513,6 +520,7 @@ static void opencl_build_failure_carries_the_log(void **state) {
     assert_null(w);
     mink__test_kernel_source = NULL; /* the next call builds it */
     assert_int_equal(mink_batch_sweep_aabb(ctx, pairs, 64, 1.0f, hits), MINK_OK);
+    assert_int_equal(heard, MINK_OK);
     mink_context_destroy(ctx);
     /* AUTO: a first batch of a few pairs takes the scalar path and builds nothing. */
     mink__test_kernel_source = "__kernel void broken(__global float *x) { x[0] = undefined_name; }\n";

@@ -60,6 +60,15 @@ typedef enum mink_transfer {
     MINK_TRANSFER_COPY,     ///< copy through device buffers kept by the context
 } mink_transfer;
 
+/// What mink_context_desc.on_build hears: a part of the device's program starting to build, and
+/// ending (done 1, with the build's seconds and status).
+typedef struct mink_build_info {
+    const char *part;   ///< what the part serves: a batch function's name, "mink_world_step", ...
+    int done;           ///< 0: starting; 1: ended
+    double seconds;     ///< the build's wall time, when done
+    mink_status status; ///< when done: MINK_OK, or what the call that needed it returns
+} mink_build_info;
+
 /// Zeroed fields mean defaults; a NULL desc means all defaults.
 typedef struct mink_context_desc {
     mink_backend backend;        ///< default MINK_BACKEND_AUTO
@@ -81,6 +90,12 @@ typedef struct mink_context_desc {
     /// on; 1: the calling thread only. Batches too small to repay starting a thread use fewer.
     /// At most MINK_MAX_THREADS.
     unsigned threads;
+    /// Called when a part of the device's program starts and ends building (see
+    /// mink_context_create: each part on its first use, seconds on PoCL with an empty cache), on
+    /// the thread of the call that needs it, with `on_build_user`: for a progress line or a
+    /// loading screen. It must not call mink on this context. NULL: not called.
+    void (*on_build)(const mink_build_info *info, void *user);
+    void *on_build_user;
 } mink_context_desc;
 
 /// The most threads a context may use.
@@ -159,7 +174,8 @@ mink_status mink_device_list(mink_device_info *out, size_t capacity, size_t *cou
 /// at the first batch of that kind sent to the device (or AUTO's first measurement of it), a
 /// world's passes at its first world, those for polygons and capsules at the first step that has
 /// them, the queries at the first query. That call takes the build's time (seconds on PoCL with an
-/// empty kernel cache; `mink devices` says where the cache is), or fails with MINK_ERR_BUILD and
+/// empty kernel cache; `mink devices` says where the cache is; mink_context_desc.on_build hears
+/// each build start and end), or fails with MINK_ERR_BUILD and
 /// the compiler's log, leaving everything as it was, and the next call tries again. Under AUTO,
 /// batches of fewer than 16 pairs take the scalar path and build nothing.
 mink_status mink_context_create(const mink_context_desc *desc, mink_context **out);
