@@ -4,7 +4,7 @@
  * mink__sweep_circle (written without branches) over arrays of each field, 4 to 16 pairs per
  * instruction, never over an array of records. The column loops serve mink_batch_sweep_aabb_soa
  * and mink_batch_sweep_circle_soa directly; the record batches go a block of records at a time,
- * turned into columns and back. Vector lanes compute what the scalar code computes, IEEE operation by
+ * turned into columns by vector shuffles (the next block's records fetched meanwhile) and back. Vector lanes compute what the scalar code computes, IEEE operation by
  * IEEE operation (no contraction, no reassociation), so the bits are the same.
  *
  * This file is built with -fno-trapping-math, -fno-math-errno, -fno-thread-jumps, -fno-tree-pre
@@ -14,13 +14,17 @@
  * reads), and the last three stop GCC from turning the selects back into branches, or into
  * selects between flags, neither of which it can vectorize. */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "internal.h"
 
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
  * library loads; circles, whose math is heavier than their memory traffic, one for AVX-512 (16)
  * too (docs/benchmarks.md, "Figures behind the code"). Boxes have both and pick per call by
- * where their arrays lie (crowded(), below). */
+ * where their arrays lie (crowded(), below). The record functions are built the same two ways,
+ * for their copies into columns and back. */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define MINK_CLONES_512 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -84,12 +88,39 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
 #define MINK_BLOCK 128
 
-/* A block of n records of `floats` floats each into columns. Always inlined: with `floats` a
- * constant the copy is unrolled as when it was written out per kind. */
+/* A block of n records of `floats` floats each into columns: four records at a time by vector
+ * shuffles (4 × 4 floats transposed; a record's last two floats, when `floats` is 2 more than a
+ * multiple of 4, in pairs), the rest one float at a time. Compilers turn neither the plain loop
+ * (an interleaved group of 10 or 12 loads) nor memcpy's into vectors. Always inlined: with
+ * `floats` a constant the copy unrolls per kind. Only copies: the bits are the records'. */
 MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_BLOCK]) {
-    const unsigned char *bytes = records;
-    for (size_t i = 0; i < n; i++)
-        for (size_t k = 0; k < floats; k++) memcpy(&col[k][i], bytes + (i * floats + k) * sizeof(float), sizeof(float));
+    const float *restrict f = records; /* records of floats only (internal.h checks their sizes) */
+    size_t i = 0;
+#if defined(__SSE2__)
+    for (; i + 4 <= n; i += 4) {
+        const float *r = f + i * floats;
+        size_t k = 0;
+        for (; k + 4 <= floats; k += 4) {
+            __m128 r0 = _mm_loadu_ps(r + k), r1 = _mm_loadu_ps(r + floats + k);
+            __m128 r2 = _mm_loadu_ps(r + 2 * floats + k), r3 = _mm_loadu_ps(r + 3 * floats + k);
+            _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+            _mm_storeu_ps(&col[k][i], r0), _mm_storeu_ps(&col[k + 1][i], r1);
+            _mm_storeu_ps(&col[k + 2][i], r2), _mm_storeu_ps(&col[k + 3][i], r3);
+        }
+        if (floats - k == 2) { /* x y of four records: x0 y0 x1 y1 | x2 y2 x3 y3, then x0..x3, y0..y3 */
+            double xy[4]; /* each record's pair as 8 bytes, by memcpy: a record is only 4-byte aligned */
+            for (size_t j = 0; j < 4; j++) memcpy(&xy[j], r + j * floats + k, sizeof xy[j]);
+            __m128 lo = _mm_castpd_ps(_mm_set_pd(xy[1], xy[0])), hi = _mm_castpd_ps(_mm_set_pd(xy[3], xy[2]));
+            _mm_storeu_ps(&col[k][i], _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+            _mm_storeu_ps(&col[k + 1][i], _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+        } else {
+            for (; k < floats; k++)
+                for (size_t j = 0; j < 4; j++) col[k][i + j] = r[j * floats + k];
+        }
+    }
+#endif
+    for (; i < n; i++)
+        for (size_t k = 0; k < floats; k++) col[k][i] = f[i * floats + k];
 }
 
 /* Hits [0, n) from a block's output columns. */
@@ -151,7 +182,13 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
     o[7] = flags;
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
-        load_columns((const char *)in + at * floats * sizeof(float), floats, n, col);
+        const char *block = (const char *)in + at * floats * sizeof(float);
+        load_columns(block, floats, n, col);
+        /* The next block's records asked for now, to arrive while this one is swept: loaded only
+         * when needed, they stalled the copy (the column loops stream theirs as they compute). */
+        size_t left = (count - at - n) * floats * sizeof(float), ahead = MINK_BLOCK * floats * sizeof(float);
+        const char *next = block + n * floats * sizeof(float);
+        for (size_t b = 0; b < ahead && b < left; b += 64) __builtin_prefetch(next + b);
         columns(n, dt, NULL, c, o);
         store_hits(hits + at, n, out, flags);
     }
@@ -174,10 +211,13 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
         for (size_t i = 0; i < n; i++) hits[i] = query(records[i], dt, *desc);                                 \
     }
 #define MINK_SCALAR_COLUMNS(kind, record, query)                                                             \
+    MINK_CLONES static void kind##_records(size_t n, float dt, const void *in, mink_hit *hits) {                \
+        sweep_records(in, sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, hits);             \
+    }                                                                                                          \
     void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
                              void *const *out) {                                                               \
         (void)desc;                                                                                            \
-        sweep_records(in[0], sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, out[0]);        \
+        kind##_records(n, dt, in[0], out[0]);                                                                  \
     }
 #define MINK_SCALAR_OWN(kind, record, query)
 #define MINK_KIND_SCALAR(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
