@@ -5,14 +5,15 @@
  *      for a kind is the best all-core figure over the bytes a pair moves (its record in, a 32-byte
  *      mink_hit out): no CPU path can answer pairs faster than it can read and write them.
  *   2. Throughput: box, circle, circle–box and polygon batches (mink/sample.h: realistic random
- *      pairs, about a third hitting), and box and circle pairs as columns (mink_batch_sweep_aabb_soa,
- *      mink_batch_sweep_circle_soa), at
+ *      pairs, about a third hitting), and box, circle and circle–box pairs as columns
+ *      (mink_batch_sweep_aabb_soa, _circle_soa, _circle_aabb_soa), at
  *      10^3 … MAX pairs: the scalar path on one thread and on every core, the OpenCL path kernel
  *      only and end to end, and AUTO (all defaults); median [min-max] of REPS runs, and the
  *      fraction of the bound.
  *      Every size is checked bit for bit between the paths before it is printed.
- *   2b. Column layout: box and circle columns at MAX pairs on the scalar path, as separate arrays,
- *      separate arrays staggered by a cache line each, and one block, alternated in one process.
+ *   2b. Column layout: box, circle and circle–box columns at MAX pairs on the scalar path, as
+ *      separate arrays, separate arrays staggered by a cache line each, and one block, alternated
+ *      in one process.
  *   3. Peers, on the same box, circle and circle–box pairs: Box2D 2.4's b2TimeOfImpact and
  *      Chipmunk 7's segment query (peer_box2d.h, peer_chipmunk.h say what each computes), when they
  *      were found at build time: pairs per second, mink's ratio to each, hit/no-hit agreement and
@@ -52,7 +53,7 @@ static mink_status run_polygon(mink_context *c, const void *p, size_t n, mink_hi
 
 static void make_box(size_t n, void *out) { mink_sample_aabb_pairs(1, n, out); }
 
-/* Pairs as columns (mink_batch_sweep_aabb_soa, mink_batch_sweep_circle_soa): the records' floats
+/* Pairs as columns (mink_batch_sweep_aabb_soa, _circle_soa, _circle_aabb_soa): the records' floats
  * one array each, and 8 output arrays, each its own allocation as a program keeps its fields.
  * The layout section (2b) measures two other layouts against this one. */
 static float *columns_mem[20];
@@ -87,6 +88,10 @@ static void make_circle_columns(size_t n, void *out) {
     mink_sample_circle_pairs(1, n, out);
     to_columns(out, 10, n);
 }
+static void make_circle_box_columns(size_t n, void *out) {
+    mink_sample_circle_aabb_pairs(1, n, out);
+    to_columns(out, 11, n);
+}
 static mink_status run_box_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
     (void)p, (void)h;
     const float *const *k = columns_in;
@@ -98,6 +103,12 @@ static mink_status run_circle_columns(mink_context *c, const void *p, size_t n, 
     const float *const *k = columns_in;
     mink_circle_pair_soa in = {k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9]};
     return mink_batch_sweep_circle_soa(c, &in, n, 1.0f, &columns_out);
+}
+static mink_status run_circle_box_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
+    (void)p, (void)h;
+    const float *const *k = columns_in;
+    mink_circle_aabb_pair_soa in = {k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9], k[10]};
+    return mink_batch_sweep_circle_aabb_soa(c, &in, n, 1.0f, &columns_out);
 }
 /* The last run's columns as records, to compare bit for bit. */
 static void gather_columns(size_t n, mink_hit *h) {
@@ -141,6 +152,8 @@ static const kind kinds[] = {
     {"box-columns", sizeof(mink_aabb_pair), 0, make_box_columns, run_box_columns, bodies_box, gather_columns},
     {"circle-columns", sizeof(mink_circle_pair), 0, make_circle_columns, run_circle_columns, bodies_circle,
      gather_columns},
+    {"circle-box-columns", sizeof(mink_circle_aabb_pair), 0, make_circle_box_columns, run_circle_box_columns,
+     bodies_circle_box, gather_columns},
 };
 #define KINDS (sizeof kinds / sizeof kinds[0])
 
@@ -332,6 +345,10 @@ static mink_status sweep_layout(mink_context *ctx, size_t floats, float *const *
         mink_aabb_pair_soa in = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
         return mink_batch_sweep_aabb_soa(ctx, &in, n, 1.0f, &out);
     }
+    if (floats == 11) {
+        mink_circle_aabb_pair_soa in = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10]};
+        return mink_batch_sweep_circle_aabb_soa(ctx, &in, n, 1.0f, &out);
+    }
     mink_circle_pair_soa in = {c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]};
     return mink_batch_sweep_circle_soa(ctx, &in, n, 1.0f, &out);
 }
@@ -512,7 +529,7 @@ int main(int argc, char **argv) {
     /* 2b. Column layout. */
     csv = open_csv(dir, "layout.csv", "kind,layout,pairs,path,median_pairs_per_s,min_pairs_per_s,max_pairs_per_s");
     for (size_t ki = 0; ki < KINDS; ki++)
-        if (kinds[ki].gather) layout(&b, &kinds[ki], kinds[ki].run == run_box_columns ? 12 : 10, max_pairs, csv);
+        if (kinds[ki].gather) layout(&b, &kinds[ki], kinds[ki].record_size / sizeof(float), max_pairs, csv);
     fclose(csv);
 
     /* 3. Peers. */

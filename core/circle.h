@@ -260,60 +260,55 @@ MINK_INLINE mink_vec2 mink_aabb_corner(mink_aabb b, int sx, int sy) {
 /// When a centre starting at p and moving by d leaves the box b grown by r with rounded corners
 /// (the Minkowski sum of b and the disk), given that it is inside or enters it, and that the slabs
 /// of the grown box are left at t_slab: through a face, or through a corner's quarter disk.
-MINK_INLINE float mink_rounded_box_exit(mink_vec2 p, mink_vec2 d, mink_aabb b, float r, float t_slab) {
+MINK_ALWAYS_INLINE float mink_rounded_box_exit(mink_vec2 p, mink_vec2 d, mink_aabb b, float r, float t_slab) {
+    /* Every case computed, the answer selected (here and below): batch loops vectorize. */
     mink_vec2 e = mink_v2(p.x + d.x * t_slab, p.y + d.y * t_slab);
     int sx = mink_side(e.x, b.min.x, b.max.x), sy = mink_side(e.y, b.min.y, b.max.y);
-    if (sx == 0 || sy == 0 || !mink_isfinite(t_slab)) return t_slab;
     mink_vec2 k = mink_aabb_corner(b, sx, sy);
     float t0, t1;
     int inside;
-    return mink_circle_roots(mink_v2(p.x - k.x, p.y - k.y), d, r, &t0, &t1, &inside) ? t1 : t_slab;
+    int meets = mink_circle_roots(mink_v2(p.x - k.x, p.y - k.y), d, r, &t0, &t1, &inside);
+    return (sx != 0) & (sy != 0) & mink_finite(t_slab) & meets ? t1 : t_slab;
 }
 
 /// Discrete test: does the disk's interior overlap the box's? The penetration vector is the
 /// shortest move of a that separates them: out through the nearest face when the centre is
 /// beside the box, away from the corner when it is beyond one, and when the centre is inside the
 /// box, the least of the four face moves in the order −x, +x, −y, +y (as for boxes).
-MINK_INLINE mink_hit mink_circle_aabb_overlap(mink_circle a, mink_aabb b, float t_exit) {
+MINK_ALWAYS_INLINE mink_hit mink_circle_aabb_overlap(mink_circle a, mink_aabb b, float t_exit) {
     mink_vec2 p = a.center;
     float r = a.radius;
     int sx = mink_side(p.x, b.min.x, b.max.x), sy = mink_side(p.y, b.min.y, b.max.y);
     float ex = sx < 0 ? b.min.x - p.x : (sx > 0 ? p.x - b.max.x : 0.0f);
     float ey = sy < 0 ? b.min.y - p.y : (sy > 0 ? p.y - b.max.y : 0.0f);
-    if (sx != 0 && sy != 0) { /* beyond a corner */
-        mink_vec2 k = mink_aabb_corner(b, sx, sy);
-        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
-        float len = mink_length(s);
-        if (!(len < r)) return mink_hit_none();
-        return mink_circle_overlap_hit(p, r, mink_normalize_or_left(s), r - len, t_exit);
-    }
-    if (sx != 0) {
-        if (!(ex < r)) return mink_hit_none();
-        return mink_circle_overlap_hit(p, r, mink_v2((float)sx, 0.0f), r - ex, t_exit);
-    }
-    if (sy != 0) {
-        if (!(ey < r)) return mink_hit_none();
-        return mink_circle_overlap_hit(p, r, mink_v2(0.0f, (float)sy), r - ey, t_exit);
-    }
-    /* Centre inside the closed box. A zero radius needs the centre strictly inside. */
-    if (!(p.x - b.min.x > -r && b.max.x - p.x > -r && p.y - b.min.y > -r && b.max.y - p.y > -r))
-        return mink_hit_none();
-    float depth = (p.x - b.min.x) + r;
-    mink_vec2 n = mink_v2(-1.0f, 0.0f);
+    int corner = (sx != 0) & (sy != 0), face_x = (sx != 0) & (sy == 0), face_y = (sx == 0) & (sy != 0);
+    /* Beyond a corner: away from it. */
+    mink_vec2 k = mink_aabb_corner(b, sx, sy);
+    float len;
+    mink_vec2 nc = mink_direction(mink_v2(p.x - k.x, p.y - k.y), &len);
+    /* Centre inside the closed box (a zero radius needs it strictly inside): the least face move. */
+    int held = (p.x - b.min.x > -r) & (b.max.x - p.x > -r) & (p.y - b.min.y > -r) & (b.max.y - p.y > -r);
+    float depth_in = (p.x - b.min.x) + r, nx = -1.0f, ny = 0.0f;
     float m = (b.max.x - p.x) + r;
-    if (m < depth) { depth = m; n = mink_v2(1.0f, 0.0f); }
-    m = (p.y - b.min.y) + r;
-    if (m < depth) { depth = m; n = mink_v2(0.0f, -1.0f); }
-    m = (b.max.y - p.y) + r;
-    if (m < depth) { depth = m; n = mink_v2(0.0f, 1.0f); }
-    return mink_circle_overlap_hit(p, r, n, depth, t_exit);
+    int less = m < depth_in;
+    depth_in = less ? m : depth_in, nx = less ? 1.0f : nx, ny = less ? 0.0f : ny;
+    m = (p.y - b.min.y) + r, less = m < depth_in;
+    depth_in = less ? m : depth_in, nx = less ? 0.0f : nx, ny = less ? -1.0f : ny;
+    m = (b.max.y - p.y) + r, less = m < depth_in;
+    depth_in = less ? m : depth_in, nx = less ? 0.0f : nx, ny = less ? 1.0f : ny;
+    int hit = corner ? len < r : (face_x ? ex < r : (face_y ? ey < r : held));
+    float depth = corner ? r - len : (face_x ? r - ex : (face_y ? r - ey : depth_in));
+    mink_vec2 n = mink_v2(corner ? nc.x : (face_x ? (float)sx : (face_y ? 0.0f : nx)),
+                          corner ? nc.y : (face_x ? 0.0f : (face_y ? (float)sy : ny)));
+    return mink_hit_select(hit, mink_circle_overlap_hit(p, r, n, depth, t_exit), mink_hit_none());
 }
 
-/* The body of mink_sweep_circle_aabb (mink/geom.h). */
-MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
-    if (!mink__circle_is_valid(a) || !mink__aabb_is_valid(b) || !mink__vec2_is_valid(va) ||
-        !mink__vec2_is_valid(vb) || !mink_isfinite(dt) || !(dt >= 0.0f))
-        return mink_hit_invalid();
+/// First part of mink_sweep_circle_aabb: whether the input is valid (*ok) and whether the centre
+/// is in the box grown by the radius at some time of the step (*reach), from its slabs: the
+/// times it is inside them, *t_in to *t_out, entering across y (*enter_on_y) or x. A pair that
+/// does not reach it is no contact; a caller that branches skips the rest for it.
+MINK_ALWAYS_INLINE void mink_circle_aabb_reach(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt,
+                                               int *ok, int *reach, int *enter_on_y, float *t_in, float *t_out) {
     float r = a.radius;
     mink_vec2 p = a.center;
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
@@ -323,47 +318,93 @@ MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_a
      * point box that the same point as a circle of radius 0 hit). */
     float lox = (b.min.x - p.x) - r, hix = (b.max.x - p.x) + r;
     float loy = (b.min.y - p.y) - r, hiy = (b.max.y - p.y) + r;
-    if (!mink__vec2_is_valid(d) || !mink_isfinite(lox) || !mink_isfinite(hix) || !mink_isfinite(loy) ||
-        !mink_isfinite(hiy))
-        return mink_hit_invalid();
+    *ok = mink__circle_is_valid(a) & mink__aabb_is_valid(b) & mink__vec2_is_valid(va) & mink__vec2_is_valid(vb) &
+          mink_finite(dt) & (dt >= 0.0f) & mink__vec2_is_valid(d) & mink_finite(lox) & mink_finite(hix) &
+          mink_finite(loy) & mink_finite(hiy);
     float ex, xx, ey, xy;
     mink_slab(lox, hix, d.x, &ex, &xx);
     mink_slab(loy, hiy, d.y, &ey, &xy);
-    int enter_on_y = ey > ex;
-    float t_in = enter_on_y ? ey : ex, t_out = mink_minf(xx, xy);
-    /* Never in the grown box during the step (an overlap at the start has t_in < 0 < t_out). */
-    if (!(t_in < t_out) || !(t_out > 0.0f) || !(t_in < 1.0f)) return mink_hit_none();
+    *enter_on_y = ey > ex;
+    *t_in = *enter_on_y ? ey : ex, *t_out = mink_minf(xx, xy);
+    /* An overlap at the start has t_in < 0 < t_out. */
+    *reach = (*t_in < *t_out) & (*t_out > 0.0f) & (*t_in < 1.0f);
+}
 
-    mink_hit overlap = mink_circle_aabb_overlap(a, b, 0.0f);
-    if (overlap.flags != 0) {
-        if (overlap.flags & MINK_HIT_INVALID) return overlap; /* its point overflowed: no exit time */
-        /* Rounding at large coordinates can put a corner disk's exit before 0: never before now. */
-        overlap.t_exit = mink_maxf(mink_rounded_box_exit(p, d, b, r, t_out), 0.0f);
-        return mink_hit_checked(overlap);
-    }
-    /* Where p enters the grown box, or p itself when it starts inside it (in a corner square). */
+/// The rest of mink_sweep_circle_aabb, given its first part.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_aabb_reached(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb,
+                                                           float dt, int ok, int reach, int enter_on_y, float t_in,
+                                                           float t_out) {
+    float r = a.radius;
+    mink_vec2 p = a.center;
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    float exit = mink_rounded_box_exit(p, d, b, r, t_out);
+    /* Overlapping now: the penetration, and its exit (rounding at large coordinates can put a
+     * corner disk's exit before 0: never before now), unless its point overflowed. */
+    mink_hit overlap = mink_circle_aabb_overlap(a, b, 0.0f), out = overlap;
+    out.t_exit = mink_maxf(exit, 0.0f);
+    out = mink_hit_select((overlap.flags & MINK_HIT_INVALID) != 0u, overlap, mink_hit_checked(out));
+
+    /* Where p enters the grown box, or p itself when it starts inside it (in a corner square):
+     * beyond a corner, the corner's disk or nothing; else through a face (p moving +x enters the
+     * −x face, so the normal is −x). */
     float t_from = t_in > 0.0f ? t_in : 0.0f;
     mink_vec2 q = mink_v2(p.x + d.x * t_from, p.y + d.y * t_from);
-    int sx = mink_side(q.x, b.min.x, b.max.x), sy = mink_side(q.y, b.min.y, b.max.y);
-    float t;
-    mink_vec2 n;
-    if (sx != 0 && sy != 0) { /* beyond a corner: the corner's disk or nothing */
-        mink_vec2 k = mink_aabb_corner(b, sx, sy);
-        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
-        float t0, t1;
-        int inside;
-        if (!mink_circle_roots(s, d, r, &t0, &t1, &inside)) return mink_hit_none();
-        t = t0;
-        n = mink_normalize_or_left(mink_v2(s.x + d.x * t, s.y + d.y * t));
-    } else { /* through a face: p moving +x enters the −x face, so the normal is −x */
-        t = t_in;
-        n = enter_on_y ? mink_v2(0.0f, d.y > 0.0f ? -1.0f : 1.0f) : mink_v2(d.x > 0.0f ? -1.0f : 1.0f, 0.0f);
-    }
-    if (!(t >= 0.0f && t < 1.0f)) return mink_hit_none();
+    int sx = mink_side(q.x, b.min.x, b.max.x), sy = mink_side(q.y, b.min.y, b.max.y), corner = (sx != 0) & (sy != 0);
+    mink_vec2 k = mink_aabb_corner(b, sx, sy);
+    mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+    float t0, t1;
+    int inside;
+    int meets = mink_circle_roots(s, d, r, &t0, &t1, &inside);
+    float t = corner ? t0 : t_in;
+    mink_vec2 nc = mink_normalize_or_left(mink_v2(s.x + d.x * t0, s.y + d.y * t0));
+    mink_vec2 n = mink_v2(corner ? nc.x : (enter_on_y ? 0.0f : (d.x > 0.0f ? -1.0f : 1.0f)),
+                          corner ? nc.y : (enter_on_y ? (d.y > 0.0f ? -1.0f : 1.0f) : 0.0f));
+    int contact = (corner ? meets : 1) & (t >= 0.0f) & (t < 1.0f);
     float st = dt * t;
     mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
-    return mink_circle_contact_hit(t, ca, r, n, mink_rounded_box_exit(p, d, b, r, t_out));
+    mink_hit h = mink_hit_select(contact, mink_circle_contact_hit(t, ca, r, n, exit), mink_hit_none());
+    h = mink_hit_select(overlap.flags != 0u, out, h);
+    h = mink_hit_select(reach, h, mink_hit_none());
+    return mink_hit_select(ok, h, mink_hit_invalid());
 }
+
+/// mink_sweep_circle_aabb inlined wherever it is called, every case computed and the answer
+/// selected: the column loops, which vectorize only what they inline and what does not branch.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_aabb_inline(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb,
+                                                          float dt) {
+    int ok, reach, enter_on_y;
+    float t_in, t_out;
+    mink_circle_aabb_reach(a, va, b, vb, dt, &ok, &reach, &enter_on_y, &t_in, &t_out);
+    return mink_sweep_circle_aabb_reached(a, va, b, vb, dt, ok, reach, enter_on_y, t_in, t_out);
+}
+
+/* The body of mink_sweep_circle_aabb (mink/geom.h), for callers one pair at a time (the mixed
+ * batches, a world's passes): most pairs there never reach the box and skip the rest. The same
+ * bits as mink_sweep_circle_aabb_inline. */
+MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
+    int ok, reach, enter_on_y;
+    float t_in, t_out;
+    mink_circle_aabb_reach(a, va, b, vb, dt, &ok, &reach, &enter_on_y, &t_in, &t_out);
+    if (ok && !reach) return mink_hit_none();
+    return mink_sweep_circle_aabb_reached(a, va, b, vb, dt, ok, reach, enter_on_y, t_in, t_out);
+}
+
+/// Pair i of circle–box columns (mink_batch_sweep_circle_aabb_soa): loads it from the 11 input
+/// arrays (the circle's centre and radius, its velocity, the box's corners, its velocity), sweeps
+/// it and stores its hit in the 8 output arrays; as MINK_SWEEP_AABB_COLUMN.
+#define MINK_SWEEP_CIRCLE_AABB_COLUMN(i_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_min_x_, b_min_y_, b_max_x_, \
+                                      b_max_y_, vb_x_, vb_y_, ...)                                                \
+    do {                                                                                                      \
+        mink_circle mink_a_;                                                                                  \
+        mink_aabb mink_b_;                                                                                    \
+        mink_a_.center = mink_v2((a_x_)[i_], (a_y_)[i_]);                                                     \
+        mink_a_.radius = (a_radius_)[i_];                                                                     \
+        mink_b_.min = mink_v2((b_min_x_)[i_], (b_min_y_)[i_]);                                                \
+        mink_b_.max = mink_v2((b_max_x_)[i_], (b_max_y_)[i_]);                                                \
+        mink_hit mink_h_ = mink_sweep_circle_aabb_inline(mink_a_, mink_v2((va_x_)[i_], (va_y_)[i_]), mink_b_, \
+                                                        mink_v2((vb_x_)[i_], (vb_y_)[i_]), (dt_));            \
+        MINK_STORE_HIT_COLUMN(i_, mink_h_, __VA_ARGS__);                                                      \
+    } while (0)
 
 /* The body of mink_overlap_circle (mink/geom.h). */
 MINK_INLINE mink_hit mink__overlap_circle(mink_circle a, mink_circle b) {

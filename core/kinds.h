@@ -31,7 +31,7 @@
     X(CIRCLE, circle, mink_batch_sweep_circle, mink_circle_pair, 1, mink_sweep_circle_record, RUN, COLUMNS,    \
       mink_sample_circle_pairs, 16384)                                                                         \
     X(CIRCLE_AABB, circle_aabb, mink_batch_sweep_circle_aabb, mink_circle_aabb_pair, 1,                        \
-      mink_sweep_circle_aabb_record, ONE, LOOP, mink_sample_circle_aabb_pairs, 16384)                          \
+      mink_sweep_circle_aabb_record, RUN, COLUMNS, mink_sample_circle_aabb_pairs, 16384)                          \
     X(POLYGON, polygon, mink_batch_sweep_polygon, mink_polygon_pair, 1, mink_sweep_polygon_record, ONE, LOOP,  \
       mink__sample_polygon_pairs, 4096)                                                                        \
     X(POLYGON_AABB, polygon_aabb, mink_batch_sweep_polygon_aabb, mink_polygon_aabb_pair, 1,                    \
@@ -50,6 +50,8 @@
     X(AABB_SOA, aabb_soa, mink_batch_sweep_aabb_soa, mink_aabb_pair, 12, -, RUN, OWN, mink_sample_aabb_pairs,  \
       32768)                                                                                                   \
     X(CIRCLE_SOA, circle_soa, mink_batch_sweep_circle_soa, mink_circle_pair, 10, -, RUN, OWN,                  \
-      mink_sample_circle_pairs, 32768)
+      mink_sample_circle_pairs, 32768)                                                                         \
+    X(CIRCLE_AABB_SOA, circle_aabb_soa, mink_batch_sweep_circle_aabb_soa, mink_circle_aabb_pair, 11, -, RUN,    \
+      OWN, mink_sample_circle_aabb_pairs, 16384)
 
 #endif /* MINK_CORE_KINDS_H */

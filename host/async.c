@@ -27,6 +27,8 @@ static mink_status make_call(mink_context *ctx, const mink_batch_desc *d) {
     case MINK_CALL_SWEEP_CAPSULE: return mink_batch_sweep_capsule(ctx, d->pairs, d->count, d->dt, d->hits);
     case MINK_CALL_SWEEP_CAPSULE_CIRCLE:
         return mink_batch_sweep_capsule_circle(ctx, d->pairs, d->count, d->dt, d->hits);
+    case MINK_CALL_SWEEP_CIRCLE_AABB_SOA:
+        return mink_batch_sweep_circle_aabb_soa(ctx, d->pairs, d->count, d->dt, d->hits_soa);
     case MINK_CALL_CAST_RAY: return mink_batch_cast_ray(ctx, d->pairs, d->count, d->hits);
     case MINK_CALL_WORLD_STEP: return mink_world_step(d->world, d->dt);
     case MINK_CALL_COUNT: break;

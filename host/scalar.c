@@ -1,11 +1,11 @@
 /* host/scalar.c — the scalar path: the shared-header query in a plain loop, one per batch kind.
  *
- * Boxes and circles go through columns: the compiler vectorizes mink_sweep_aabb and
- * mink__sweep_circle (written without branches) over arrays of each field, 4 to 16 pairs per
- * instruction, never over an array of records. The column loops serve mink_batch_sweep_aabb_soa
- * and mink_batch_sweep_circle_soa directly; the record batches go a block of records at a time,
- * turned into columns by vector shuffles (the next block's records fetched meanwhile) and back. Vector lanes compute what the scalar code computes, IEEE operation by
- * IEEE operation (no contraction, no reassociation), so the bits are the same.
+ * Boxes, circles and circle–box pairs go through columns: the compiler vectorizes their sweeps
+ * (written without branches) over arrays of each field, 4 to 16 pairs per instruction, never over
+ * an array of records. The column loops serve the _soa batches directly; the record batches go a
+ * block of records at a time, turned into columns by vector shuffles (the next block's records
+ * fetched meanwhile) and back. Vector lanes compute what the scalar code computes, IEEE operation
+ * by IEEE operation (no contraction, no reassociation), so the bits are the same.
  *
  * This file is built with -fno-trapping-math, -fno-math-errno, -fno-thread-jumps, -fno-tree-pre
  * and -fno-ssa-phiopt (CMakeLists.txt). None changes a value: the first lets GCC compute a
@@ -83,6 +83,30 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
         aabb_columns_wide(n, dt, in, out);
     else
         aabb_columns(n, dt, in, out);
+}
+
+/* Circle–box pairs [0, n) of the columns (a record's 11 floats: a, va, b, vb). The sweep computes
+ * every case and selects the answer (core/circle.h), so one loop vectorizes; AVX-512 too, as for
+ * circles, whose math it shares. */
+MINK_CLONES_512
+static void circle_aabb_columns(size_t n, float dt, const float *restrict ax, const float *restrict ay,
+                                const float *restrict ar, const float *restrict vax, const float *restrict vay,
+                                const float *restrict bx0, const float *restrict by0, const float *restrict bx1,
+                                const float *restrict by1, const float *restrict vbx, const float *restrict vby,
+                                float *restrict t, float *restrict normal_x, float *restrict normal_y,
+                                float *restrict depth, float *restrict point_x, float *restrict point_y,
+                                float *restrict t_exit, uint32_t *restrict flags) {
+    for (size_t i = 0; i < n; i++)
+        MINK_SWEEP_CIRCLE_AABB_COLUMN(i, dt, ax, ay, ar, vax, vay, bx0, by0, bx1, by1, vbx, vby, t, normal_x, normal_y,
+                                      depth, point_x, point_y, t_exit, flags);
+}
+
+void mink__scalar_circle_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
+                                  void *const *out) {
+    const float *const *in = (const float *const *)arrays;
+    (void)desc;
+    circle_aabb_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], out[0],
+                        out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */

@@ -45,7 +45,7 @@ MINK_BATCH_KINDS(MINK_KIND_KERNEL)
     size_t begin = get_global_id(0) * MINK_RUN;                                                    \
     size_t end = min(begin + MINK_RUN, (size_t)(n))
 
-/* Pairs as columns (mink_batch_sweep_aabb_soa, mink_batch_sweep_circle_soa): one array per field
+/* Pairs as columns (mink_batch_sweep_aabb_soa, _circle_soa, _circle_aabb_soa): one array per field
  * in, mink_hit_soa's 8 out. */
 #define MINK_HIT_COLUMNS                                                                           \
     __global float *restrict t, __global float *restrict normal_x, __global float *restrict normal_y, \
@@ -94,6 +94,19 @@ __kernel void mink_sweep_circle_soa_kernel(
                                   t0, t1, roots, MINK_HIT_COLUMN_NAMES);
 }
 
+__kernel void mink_sweep_circle_aabb_soa_kernel(
+    __global const float *restrict a_x, __global const float *restrict a_y, __global const float *restrict a_radius,
+    __global const float *restrict va_x, __global const float *restrict va_y,
+    __global const float *restrict b_min_x, __global const float *restrict b_min_y,
+    __global const float *restrict b_max_x, __global const float *restrict b_max_y,
+    __global const float *restrict vb_x, __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
+    if (!MINK_IN_PART(MINK_PART_CIRCLE_AABB_SOA)) return;
+    MINK_RUN_RANGE(n);
+    for (size_t i = begin; i < end; i++)
+        MINK_SWEEP_CIRCLE_AABB_COLUMN(i, dt, a_x, a_y, a_radius, va_x, va_y, b_min_x, b_min_y, b_max_x, b_max_y, vb_x,
+                                      vb_y, MINK_HIT_COLUMN_NAMES);
+}
+
 /* Circle records, a run per work-item, read and written a float at a time: a loop that loads or
  * stores whole records is not vectorized. */
 __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict in, __global mink_hit *restrict hits,
@@ -110,6 +123,28 @@ __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict
         b.radius = r[10 * i + 7];
         mink_hit x = mink__sweep_circle(a, mink_v2(r[10 * i + 3], r[10 * i + 4]), b,
                                        mink_v2(r[10 * i + 8], r[10 * i + 9]), dt);
+        h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
+        h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
+        ((__global uint *)h)[8 * i + 7] = x.flags;
+    }
+}
+
+/* Circle–box records, as circle records: a run per work-item, a float at a time. */
+__kernel void mink_sweep_circle_aabb_kernel(__global const mink_circle_aabb_pair *restrict in,
+                                            __global mink_hit *restrict hits, uint n, float dt) {
+    if (!MINK_IN_PART(MINK_PART_CIRCLE_AABB)) return;
+    MINK_RUN_RANGE(n);
+    __global const float *r = (__global const float *)in; /* a record is 11 floats: a, va, b, vb */
+    __global float *h = (__global float *)hits;
+    for (size_t i = begin; i < end; i++) {
+        mink_circle a;
+        mink_aabb b;
+        a.center = mink_v2(r[11 * i], r[11 * i + 1]);
+        a.radius = r[11 * i + 2];
+        b.min = mink_v2(r[11 * i + 5], r[11 * i + 6]);
+        b.max = mink_v2(r[11 * i + 7], r[11 * i + 8]);
+        mink_hit x = mink_sweep_circle_aabb_inline(a, mink_v2(r[11 * i + 3], r[11 * i + 4]), b,
+                                                   mink_v2(r[11 * i + 9], r[11 * i + 10]), dt);
         h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
         h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
         ((__global uint *)h)[8 * i + 7] = x.flags;

@@ -7,7 +7,8 @@
 
 #define N 20000
 
-/* Every kind's records (columns made from the box and circle records), and room for the hits. */
+/* Every kind's records (columns made from the box, circle and circle–box records), and room for
+ * the hits. */
 typedef struct inputs {
     mink_aabb_pair aabb[N];
     mink_circle_pair circle[N];
@@ -19,9 +20,10 @@ typedef struct inputs {
     mink_capsule_pair capsule[N];
     mink_capsule_circle_pair capsule_circle[N];
     mink_ray_cast rays[N];
-    float aabb_cols[12][N], circle_cols[10][N];
+    float aabb_cols[12][N], circle_cols[10][N], circle_aabb_cols[11][N];
     mink_aabb_pair_soa aabb_soa;
     mink_circle_pair_soa circle_soa;
+    mink_circle_aabb_pair_soa circle_aabb_soa;
 } inputs;
 
 static inputs in;
@@ -47,10 +49,15 @@ static void make_inputs(void) {
         const float b[10] = {c->a.center.x, c->a.center.y, c->a.radius, c->va.x, c->va.y,
                              c->b.center.x, c->b.center.y, c->b.radius, c->vb.x, c->vb.y};
         for (int k = 0; k < 10; k++) in.circle_cols[k][i] = b[k];
+        const float *cb = (const float *)&in.circle_aabb[i]; /* a record of 11 floats */
+        for (int k = 0; k < 11; k++) in.circle_aabb_cols[k][i] = cb[k];
     }
     float(*a)[N] = in.aabb_cols, (*c)[N] = in.circle_cols;
     in.aabb_soa = (mink_aabb_pair_soa){a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]};
     in.circle_soa = (mink_circle_pair_soa){c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]};
+    float(*cb)[N] = in.circle_aabb_cols;
+    in.circle_aabb_soa = (mink_circle_aabb_pair_soa){cb[0], cb[1], cb[2], cb[3], cb[4], cb[5],
+                                                     cb[6], cb[7], cb[8], cb[9], cb[10]};
 }
 
 /* Hit columns in one block. */
@@ -81,6 +88,7 @@ static mink_batch_desc desc_of(mink_batch_call c, size_t count, mink_hit *hits, 
     case MINK_CALL_CAST_RAY: d.pairs = in.rays; break;
     case MINK_CALL_SWEEP_CAPSULE: d.pairs = in.capsule; break;
     case MINK_CALL_SWEEP_CAPSULE_CIRCLE: d.pairs = in.capsule_circle; break;
+    case MINK_CALL_SWEEP_CIRCLE_AABB_SOA: d.pairs = &in.circle_aabb_soa; break;
     default: break;
     }
     return d;
@@ -105,6 +113,8 @@ static mink_status blocking(mink_context *ctx, const mink_batch_desc *d) {
     case MINK_CALL_SWEEP_CAPSULE: return mink_batch_sweep_capsule(ctx, d->pairs, d->count, d->dt, d->hits);
     case MINK_CALL_SWEEP_CAPSULE_CIRCLE:
         return mink_batch_sweep_capsule_circle(ctx, d->pairs, d->count, d->dt, d->hits);
+    case MINK_CALL_SWEEP_CIRCLE_AABB_SOA:
+        return mink_batch_sweep_circle_aabb_soa(ctx, d->pairs, d->count, d->dt, d->hits_soa);
     default: return MINK_ERR_INVALID_ARGUMENT;
     }
 }
@@ -133,7 +143,8 @@ static void every_call_gives_the_blocking_bits(void **state) {
             assert_int_equal(mink_batch_wait(ctxs[c], t), MINK_OK);
             mink_batch_desc b = desc_of((mink_batch_call)call, count, want, &want_cols);
             assert_int_equal(blocking(ctxs[c], &b), MINK_OK);
-            int cols = call == MINK_CALL_SWEEP_AABB_SOA || call == MINK_CALL_SWEEP_CIRCLE_SOA;
+            int cols = call == MINK_CALL_SWEEP_AABB_SOA || call == MINK_CALL_SWEEP_CIRCLE_SOA ||
+                       call == MINK_CALL_SWEEP_CIRCLE_AABB_SOA;
             if (cols) {
                 assert_memory_equal(got_cols.f, want_cols.f, sizeof got_cols.f);
                 assert_memory_equal(got_cols.flags, want_cols.flags, sizeof got_cols.flags);

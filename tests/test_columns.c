@@ -1,20 +1,23 @@
-/* tests/test_columns.c — box and circle pairs as columns (mink_batch_sweep_aabb_soa,
- * mink_batch_sweep_circle_soa) and scalar batches over threads: the same bits as the record batch on every path, however the work is split.
+/* tests/test_columns.c — box, circle and circle–box pairs as columns (mink_batch_sweep_aabb_soa,
+ * _circle_soa, _circle_aabb_soa) and scalar batches over threads: the same bits as the record
+ * batch on every path, however the work is split.
  *
  * The record batch is itself checked against the hand cases (test_aabb) and a double-precision
  * oracle (test_random) on these seeds and scales, so bit-equality with it carries those checks. */
 #include "test_util.h"
 
-/* The two kinds of columns: boxes (12 floats a pair) and circles (10), each its record's floats. */
-typedef enum { BOX, CIRCLE } kind;
-static const size_t floats_of[] = {12, 10};
-static const size_t record_of[] = {sizeof(mink_aabb_pair), sizeof(mink_circle_pair)};
+/* The kinds of columns: boxes (12 floats a pair), circles (10) and circle–box pairs (11), each
+ * its record's floats. */
+typedef enum { BOX, CIRCLE, CIRCLE_BOX } kind;
+static const size_t floats_of[] = {12, 10, 11};
+static const size_t record_of[] = {sizeof(mink_aabb_pair), sizeof(mink_circle_pair), sizeof(mink_circle_aabb_pair)};
 
 /* A batch as columns, in and out. */
 typedef struct columns {
     float *mem;
     mink_aabb_pair_soa box;
     mink_circle_pair_soa circle;
+    mink_circle_aabb_pair_soa circle_box;
     mink_hit_soa out;
 } columns;
 
@@ -31,6 +34,8 @@ static columns columns_from(kind k, const void *records, size_t n) {
     c.box = (mink_aabb_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9],
                                  col[10], col[11]};
     c.circle = (mink_circle_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5], col[6], col[7], col[8], col[9]};
+    c.circle_box = (mink_circle_aabb_pair_soa){col[0], col[1], col[2], col[3], col[4], col[5],
+                                               col[6], col[7], col[8], col[9], col[10]};
     float **out = &col[floats];
     c.out = (mink_hit_soa){out[0], out[1], out[2], out[3], out[4], out[5], out[6], (uint32_t *)(void *)out[7]};
     memset(out[0], 0xA5, n * 8 * sizeof(float)); /* a result never written shows */
@@ -38,13 +43,15 @@ static columns columns_from(kind k, const void *records, size_t n) {
 }
 
 static mink_status sweep_columns(mink_context *ctx, kind k, const columns *c, size_t n, float dt) {
-    return k == BOX ? mink_batch_sweep_aabb_soa(ctx, &c->box, n, dt, &c->out)
-                    : mink_batch_sweep_circle_soa(ctx, &c->circle, n, dt, &c->out);
+    return k == BOX      ? mink_batch_sweep_aabb_soa(ctx, &c->box, n, dt, &c->out)
+           : k == CIRCLE ? mink_batch_sweep_circle_soa(ctx, &c->circle, n, dt, &c->out)
+                         : mink_batch_sweep_circle_aabb_soa(ctx, &c->circle_box, n, dt, &c->out);
 }
 
 static mink_status sweep_records(mink_context *ctx, kind k, const void *records, size_t n, float dt, mink_hit *hits) {
-    return k == BOX ? mink_batch_sweep_aabb(ctx, records, n, dt, hits)
-                    : mink_batch_sweep_circle(ctx, records, n, dt, hits);
+    return k == BOX      ? mink_batch_sweep_aabb(ctx, records, n, dt, hits)
+           : k == CIRCLE ? mink_batch_sweep_circle(ctx, records, n, dt, hits)
+                         : mink_batch_sweep_circle_aabb(ctx, records, n, dt, hits);
 }
 
 static void assert_columns_equal(const columns *c, const mink_hit *want, size_t n) {
@@ -60,7 +67,8 @@ static void *make_pairs(kind k, uint64_t seed, size_t n, int exponent) {
     void *p = malloc((n + 1) * record_of[k]);
     assert_non_null(p);
     if (k == BOX) mink_sample_aabb_pairs(seed, n, p);
-    else mink_sample_circle_pairs(seed, n, p);
+    else if (k == CIRCLE) mink_sample_circle_pairs(seed, n, p);
+    else mink_sample_circle_aabb_pairs(seed, n, p);
     float scale = ldexpf(1.0f, exponent);
     size_t floats = floats_of[k];
     for (size_t i = 0; i < n; i++) {
@@ -114,7 +122,7 @@ static void run_set(kind k, uint64_t seed, size_t n, int exponent, float dt) {
 
 static void columns_match_records(void **state) {
     (void)state;
-    for (kind k = BOX; k <= CIRCLE; k++) {
+    for (kind k = BOX; k <= CIRCLE_BOX; k++) {
         run_set(k, 2026, 100003, 0, 1.0f); /* not a multiple of any block, lane count or work-group */
         run_set(k, 99, 50000, 0, 0.25f);
         run_set(k, 3, 50000, 100, 1.0f);
@@ -155,7 +163,7 @@ static void default_context_batches(kind k, uint64_t seed, size_t n, int batches
 static void columns_large_batches(void **state) {
     (void)state;
     size_t n = ((size_t)1 << 20) + 3;
-    for (kind k = BOX; k <= CIRCLE; k++) run_set(k, 77, n, 0, 1.0f);
+    for (kind k = BOX; k <= CIRCLE_BOX; k++) run_set(k, 77, n, 0, 1.0f);
     /* A second large batch of the kind on the same context takes the path the first chose. */
     default_context_batches(CIRCLE, 78, n, 2, 1);
 }
@@ -172,7 +180,7 @@ static void auto_times_again_never_changing_bits(void **state) {
 static void columns_small_batches(void **state) {
     (void)state;
     const size_t sizes[] = {0, 1, 2, 7, 127, 128, 129, 1000};
-    for (kind k = BOX; k <= CIRCLE; k++)
+    for (kind k = BOX; k <= CIRCLE_BOX; k++)
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) run_set(k, 11 + s, sizes[s], 0, 1.0f);
 }
 
@@ -220,6 +228,27 @@ static void columns_bad_arguments(void **state) {
     assert_int_equal(mink_batch_sweep_circle_soa(ctx, &c.circle, 1, 1.0f, &no_flags), MINK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(mink_last_error(), "output column 0"));
     assert_int_equal(mink_batch_sweep_circle_soa(ctx, NULL, 0, 1.0f, NULL), MINK_OK);
+    free(c.mem);
+
+    mink_circle_aabb_pair circle_box[1];
+    mink_sample_circle_aabb_pairs(1, 1, circle_box);
+    c = columns_from(CIRCLE_BOX, circle_box, 1);
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(NULL, &c.circle_box, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, NULL, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, &c.circle_box, 1, 1.0f, NULL), MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, &c.circle_box, 1, -INFINITY, &c.out),
+                     MINK_ERR_INVALID_ARGUMENT);
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, &c.circle_box, SIZE_MAX / 8, 1.0f, &c.out),
+                     MINK_ERR_INVALID_ARGUMENT);
+    mink_circle_aabb_pair_soa no_box = c.circle_box;
+    no_box.b_max_x = NULL;
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, &no_box, 1, 1.0f, &c.out), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "input column 7 of 11"));
+    no_flags = c.out;
+    no_flags.depth = NULL;
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, &c.circle_box, 1, 1.0f, &no_flags), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_last_error(), "output column 3"));
+    assert_int_equal(mink_batch_sweep_circle_aabb_soa(ctx, NULL, 0, 1.0f, NULL), MINK_OK);
     free(c.mem);
     mink_context_destroy(ctx);
     mink_context *none = NULL;

@@ -118,6 +118,14 @@ typedef struct mink_circle_pair_soa {
     const float *b_x, *b_y, *b_radius, *vb_x, *vb_y;
 } mink_circle_pair_soa;
 
+/// Circle–box pairs as columns: pair i is circle a at (a_x[i], a_y[i]) of radius a_radius[i]
+/// moving with (va_x[i], va_y[i]) against box b from (b_min_x[i], b_min_y[i]) to (b_max_x[i],
+/// b_max_y[i]) moving with (vb_x[i], vb_y[i]): the fields of mink_circle_aabb_pair, one array each.
+typedef struct mink_circle_aabb_pair_soa {
+    const float *a_x, *a_y, *a_radius, *va_x, *va_y;
+    const float *b_min_x, *b_min_y, *b_max_x, *b_max_y, *vb_x, *vb_y;
+} mink_circle_aabb_pair_soa;
+
 /// Results as columns: element i of each array is that field of pair i's mink_hit. The arrays
 /// must not overlap each other or the input.
 ///
@@ -222,6 +230,11 @@ mink_status mink_batch_sweep_circle_soa(mink_context *ctx, const mink_circle_pai
 mink_status mink_batch_sweep_circle_aabb(mink_context *ctx, const mink_circle_aabb_pair *pairs,
                                          size_t count, float dt, mink_hit *hits);
 
+/// mink_batch_sweep_circle_aabb on columns, as mink_batch_sweep_aabb_soa is for boxes: the same
+/// answers, bit for bit, the same checks.
+mink_status mink_batch_sweep_circle_aabb_soa(mink_context *ctx, const mink_circle_aabb_pair_soa *pairs,
+                                             size_t count, float dt, const mink_hit_soa *hits);
+
 /// A mixed batch: each pair holds two tagged bodies of any shape, in either order (a box–circle
 /// pair gives the mirror of circle–box: the normal reversed). Results come back in input order.
 /// A pair where a box, polygon or capsule turns is answered by conservative advancement with the default
@@ -287,6 +300,7 @@ typedef enum mink_batch_call {
     MINK_CALL_WORLD_STEP,         ///< mink_world_step of `world` (on this context) by dt
     MINK_CALL_SWEEP_CAPSULE,      ///< mink_batch_sweep_capsule
     MINK_CALL_SWEEP_CAPSULE_CIRCLE, ///< mink_batch_sweep_capsule_circle
+    MINK_CALL_SWEEP_CIRCLE_AABB_SOA, ///< mink_batch_sweep_circle_aabb_soa (pairs: a mink_circle_aabb_pair_soa, hits_soa)
     MINK_CALL_COUNT
 } mink_batch_call;
 
