@@ -4,10 +4,10 @@
  *      of 1 GiB, or of the device's largest allocation when smaller), and the host link:
  *      clEnqueueWriteBuffer and clEnqueueReadBuffer of one such buffer from ordinary (pageable)
  *      host memory, which is what mink's copy transfer moves, best of 5.
- *   2. Every batch kind (records; box and circle pairs also as columns) at 10^4 … MAX pairs:
- *      kernel only (mink_batch_stats.kernel_ms) as a fraction of the copy bound over the bytes a
- *      pair moves on the device (its record read, its hit written), and end to end as a fraction
- *      of the link (the record up, the hit down). Median of REPS runs after a warm-up; every size
+ *   2. Every batch kind (records; box, circle and circle–box pairs also as columns) at 10^4 …
+ *      MAX pairs: kernel only (mink_batch_stats.kernel_ms) as a fraction of the copy bound over
+ *      the bytes a pair moves on the device (its record read, its hit written), and end to end as
+ *      a fraction of the link (the record up, the hit down). Median of REPS runs after a warm-up; every size
  *      checked bit for bit against the scalar path on every core first.
  * Records of more than 64 bytes (polygons, general and turning pairs) stop at 10^7 pairs: they are
  * compute-bound, and 10^8 of them would not fit the host's memory twice.
@@ -143,6 +143,12 @@ static mink_status run_box_columns(mink_context *c, const void *p, size_t n, min
     mink_aabb_pair_soa in = {k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9], k[10], k[11]};
     return mink_batch_sweep_aabb_soa(c, &in, n, 1.0f, &hit_columns);
 }
+static mink_status run_circle_box_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
+    (void)p, (void)h;
+    float *const *k = columns;
+    mink_circle_aabb_pair_soa in = {k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9], k[10]};
+    return mink_batch_sweep_circle_aabb_soa(c, &in, n, 1.0f, &hit_columns);
+}
 static mink_status run_circle_columns(mink_context *c, const void *p, size_t n, mink_hit *h) {
     (void)p, (void)h;
     float *const *k = columns;
@@ -162,6 +168,7 @@ static void make_capsule(size_t n, void *out) { mink_sample_capsule_pairs(1, n, 
 static void make_capsule_circle(size_t n, void *out) { mink_sample_capsule_circle_pairs(1, n, out); }
 static void make_box_columns(size_t n, void *out) { make_box(n, out), make_columns(out, 12, n); }
 static void make_circle_columns(size_t n, void *out) { make_circle(n, out), make_columns(out, 10, n); }
+static void make_circle_box_columns(size_t n, void *out) { make_circle_box(n, out), make_columns(out, 11, n); }
 
 typedef struct kind {
     const char *name;
@@ -177,6 +184,7 @@ static const kind kinds[] = {
     {"circle", sizeof(mink_circle_pair), make_circle, run_circle, 0},
     {"circle-columns", sizeof(mink_circle_pair), make_circle_columns, run_circle_columns, 1},
     {"circle-box", sizeof(mink_circle_aabb_pair), make_circle_box, run_circle_box, 0},
+    {"circle-box-columns", sizeof(mink_circle_aabb_pair), make_circle_box_columns, run_circle_box_columns, 1},
     {"pair", sizeof(mink_pair), make_pair, run_pair, 0},
     {"polygon", sizeof(mink_polygon_pair), make_polygon, run_polygon, 0},
     {"polygon-box", sizeof(mink_polygon_aabb_pair), make_polygon_box, run_polygon_box, 0},

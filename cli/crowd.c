@@ -244,8 +244,9 @@ static int setup(crowd *c, const crowd_options *o) {
                                (float)(r / (size_t)c->rooms) * ROOM + ((r & 2u) ? ROOM - 0.4f : 0.4f));
     c->rays = malloc(c->cameras * c->watched * sizeof *c->rays);
     c->sight[0] = malloc(c->cameras * c->watched * sizeof *c->sight[0]);
-    c->sight[1] = malloc(c->cameras * c->watched * sizeof *c->sight[1]);
-    if (ok && (!c->rays || !c->sight[0] || !c->sight[1])) return fprintf(stderr, "mink: demo: out of memory\n"), 0;
+    c->sight[1] = c->worlds == 2 ? malloc(c->cameras * c->watched * sizeof *c->sight[1]) : NULL;
+    if (ok && (!c->rays || !c->sight[0] || (c->worlds == 2 && !c->sight[1])))
+        return fprintf(stderr, "mink: demo: out of memory\n"), 0;
     return ok;
 }
 
@@ -337,7 +338,8 @@ static double deepest(const crowd *c) {
 }
 
 static void draw(const crowd *c, cli_canvas *pic, int paths) {
-    static const float WALL_RGB[3] = {0.6f, 0.6f, 0.6f}, PATH_RGB[3] = {1.5f, 1.5f, 1.5f}, SIGHT_RGB[3] = {1.2f, 1.0f, 0.2f};
+    static const float WALL_RGB[3] = {0.6f, 0.6f, 0.6f}, PATH_RGB[3] = {1.5f, 1.5f, 1.5f};
+    static const float SIGHT_RGB[3] = {1.2f, 1.0f, 0.2f};
     if (paths) {
         for (size_t k = 0; k < c->n; k += TRACE)
             if (fabsf(c->pos[k].x - c->prev[k].x) < 1.0f) cli_canvas_line(pic, c->prev[k], c->pos[k], PATH_RGB);
@@ -390,7 +392,8 @@ int cli_demo_crowd(const cli_demo_options *options) {
         printf("tunnelled: %zu\n", c.tunnelled);
         printf("lines of sight: %zu cameras x %zu discs, %zu rays a step in %.2f ms (%.2f M rays/s), %.1f %% seen\n",
                c.cameras, c.watched, c.cameras * c.watched, c.sight_s * 1e3 / (double)o.steps,
-               (double)c.sight_casts / (c.sight_s + 1e-12) / 1e6, 100.0 * (double)c.seen / (double)(c.sight_casts + !c.sight_casts));
+               (double)c.sight_casts / (c.sight_s + 1e-12) / 1e6,
+               100.0 * (double)c.seen / (double)(c.sight_casts + !c.sight_casts));
         if (o.check) printf("bit-identical to the scalar path: yes\n");
         draw(&c, &pic, 0);
         if (cli_canvas_write(&pic, o.out, "demo")) {

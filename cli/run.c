@@ -118,7 +118,7 @@ static void progress_build(const mink_build_info *b, void *user) {
     progress *pg = user;
     if (!pg->on) return;
     if (b->done) pg->start += b->seconds, fputs("\r\033[K", stderr); /* the rate is the sweeps' */
-    else fprintf(stderr, "\rbuilding the device's program for %s (a first run only: it is cached)\033[K", b->part);
+    else fprintf(stderr, "\rbuilding the device's program for %s (its first use in this run)\033[K", b->part);
 }
 
 /* ---- the command ---------------------------------------------------------------------------- */

@@ -1,5 +1,6 @@
 /* core/circle.h — circles, and circles against boxes: the quadratic of the relative motion,
- * scaled so that its squares neither overflow nor underflow; circle columns for the batches.
+ * scaled so that its squares neither overflow nor underflow; circle and circle–box columns for
+ * the batches (both sweeps written without branches, so that loops over pairs vectorize).
  *
  * Valid C99 and OpenCL C, under the rules of core/geom.h.
  */
@@ -391,9 +392,11 @@ MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_a
 
 /// Pair i of circle–box columns (mink_batch_sweep_circle_aabb_soa): loads it from the 11 input
 /// arrays (the circle's centre and radius, its velocity, the box's corners, its velocity), sweeps
-/// it and stores its hit in the 8 output arrays; as MINK_SWEEP_AABB_COLUMN.
-#define MINK_SWEEP_CIRCLE_AABB_COLUMN(i_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_min_x_, b_min_y_, b_max_x_, \
-                                      b_max_y_, vb_x_, vb_y_, ...)                                                \
+/// it with sweep_ (mink_sweep_circle_aabb_inline where pairs are swept side by side, else
+/// mink__sweep_circle_aabb: the same bits) and stores its hit in the 8 output arrays; as
+/// MINK_SWEEP_AABB_COLUMN.
+#define MINK_SWEEP_CIRCLE_AABB_COLUMN(sweep_, i_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_min_x_, b_min_y_,   \
+                                      b_max_x_, b_max_y_, vb_x_, vb_y_, ...)                                    \
     do {                                                                                                      \
         mink_circle mink_a_;                                                                                  \
         mink_aabb mink_b_;                                                                                    \
@@ -401,8 +404,8 @@ MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_a
         mink_a_.radius = (a_radius_)[i_];                                                                     \
         mink_b_.min = mink_v2((b_min_x_)[i_], (b_min_y_)[i_]);                                                \
         mink_b_.max = mink_v2((b_max_x_)[i_], (b_max_y_)[i_]);                                                \
-        mink_hit mink_h_ = mink_sweep_circle_aabb_inline(mink_a_, mink_v2((va_x_)[i_], (va_y_)[i_]), mink_b_, \
-                                                        mink_v2((vb_x_)[i_], (vb_y_)[i_]), (dt_));            \
+        mink_hit mink_h_ = sweep_(mink_a_, mink_v2((va_x_)[i_], (va_y_)[i_]), mink_b_,                        \
+                                  mink_v2((vb_x_)[i_], (vb_y_)[i_]), (dt_));                                  \
         MINK_STORE_HIT_COLUMN(i_, mink_h_, __VA_ARGS__);                                                      \
     } while (0)
 

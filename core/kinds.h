@@ -39,9 +39,9 @@
     X(POLYGON_CIRCLE, polygon_circle, mink_batch_sweep_polygon_circle, mink_polygon_circle_pair, 1,            \
       mink_sweep_polygon_circle_record, ONE, LOOP, mink_sample_polygon_circle_pairs, 4096)                     \
     X(CAPSULE, capsule, mink_batch_sweep_capsule, mink_capsule_pair, 1, mink_sweep_capsule_record, ONE, LOOP,  \
-      mink_sample_capsule_pairs, 8192)                                                                         \
+      mink_sample_capsule_pairs, 4096)                                                                         \
     X(CAPSULE_CIRCLE, capsule_circle, mink_batch_sweep_capsule_circle, mink_capsule_circle_pair, 1,            \
-      mink_sweep_capsule_circle_record, ONE, LOOP, mink_sample_capsule_circle_pairs, 8192)                     \
+      mink_sweep_capsule_circle_record, ONE, LOOP, mink_sample_capsule_circle_pairs, 4096)                     \
     X(PAIR, pair, mink_batch_sweep, mink_pair, 1, mink_sweep_pair_record, ONE, LOOP, mink_sample_pairs, 16384)  \
     X(ROTATING, rotating, mink_batch_sweep_rotating, mink_pair, 1, mink_sweep_rotating_record, TURNING,        \
       TURNING, mink_sample_rotating_pairs, 512)                                                                \
@@ -52,6 +52,6 @@
     X(CIRCLE_SOA, circle_soa, mink_batch_sweep_circle_soa, mink_circle_pair, 10, -, RUN, OWN,                  \
       mink_sample_circle_pairs, 32768)                                                                         \
     X(CIRCLE_AABB_SOA, circle_aabb_soa, mink_batch_sweep_circle_aabb_soa, mink_circle_aabb_pair, 11, -, RUN,    \
-      OWN, mink_sample_circle_aabb_pairs, 16384)
+      OWN, mink_sample_circle_aabb_pairs, 32768)
 
 #endif /* MINK_CORE_KINDS_H */

@@ -53,12 +53,13 @@ mink_status mink__context_kernels(mink_context *ctx, int part) {
      * polygon kernels' private records (a mink_pair is 328 bytes) its work-group function then
      * overflows its thread's stack. 256 is as fast for the small kernels (measured with
      * bench_batch) and within every device's limit, which the kernel may lower further. */
-    /* The kernels whose items hold two bodies and their hulls (the mixed, turning and ray
+    /* The kernels whose items hold two bodies and their hulls (the mixed, turning, ray and capsule
      * batches, the world's and the queries' passes over polygons and capsules) get 64: at 256, PoCL's
      * work-group function for the mixed batch outgrew its thread's stack once capsules joined
      * mink_body, and wrote past it into the caller's memory. */
     static const mink_kernel_id bodies[] = {
         MINK_KERNEL_SWEEP_PAIR,           MINK_KERNEL_SWEEP_ROTATING,       MINK_KERNEL_SWEEP_RAY,
+        MINK_KERNEL_SWEEP_CAPSULE,        MINK_KERNEL_SWEEP_CAPSULE_CIRCLE,
         MINK_KERNEL_WORLD_NARROW_POLYGONS,  MINK_KERNEL_WORLD_NARROW_HULLS,  MINK_KERNEL_WORLD_RESOLVE_POLYGONS,
         MINK_KERNEL_WORLD_RESOLVE_HULLS,    MINK_KERNEL_WORLD_RESWEEP_POLYGONS, MINK_KERNEL_WORLD_RESWEEP_HULLS,
         MINK_KERNEL_WORLD_PICK_POLYGONS,    MINK_KERNEL_WORLD_PICK_HULLS,    MINK_KERNEL_WORLD_SAFETY_POLYGONS,

@@ -110,17 +110,17 @@ mink_status mink_batch_sweep_aabb_soa(mink_context *ctx, const mink_aabb_pair_so
     return columns(ctx, MINK_KERNEL_SWEEP_AABB_SOA, pairs, in, count, dt, hits);
 }
 
+mink_status mink_batch_sweep_circle_soa(mink_context *ctx, const mink_circle_pair_soa *pairs, size_t count,
+                                        float dt, const mink_hit_soa *hits) {
+    const mink_circle_pair_soa p = pairs ? *pairs : (mink_circle_pair_soa){0};
+    const float *in[10] = {p.a_x, p.a_y, p.a_radius, p.va_x, p.va_y, p.b_x, p.b_y, p.b_radius, p.vb_x, p.vb_y};
+    return columns(ctx, MINK_KERNEL_SWEEP_CIRCLE_SOA, pairs, in, count, dt, hits);
+}
+
 mink_status mink_batch_sweep_circle_aabb_soa(mink_context *ctx, const mink_circle_aabb_pair_soa *pairs, size_t count,
                                              float dt, const mink_hit_soa *hits) {
     const mink_circle_aabb_pair_soa p = pairs ? *pairs : (mink_circle_aabb_pair_soa){0};
     const float *in[11] = {p.a_x,     p.a_y,     p.a_radius, p.va_x, p.va_y, p.b_min_x,
                            p.b_min_y, p.b_max_x, p.b_max_y,  p.vb_x, p.vb_y};
     return columns(ctx, MINK_KERNEL_SWEEP_CIRCLE_AABB_SOA, pairs, in, count, dt, hits);
-}
-
-mink_status mink_batch_sweep_circle_soa(mink_context *ctx, const mink_circle_pair_soa *pairs, size_t count,
-                                        float dt, const mink_hit_soa *hits) {
-    const mink_circle_pair_soa p = pairs ? *pairs : (mink_circle_pair_soa){0};
-    const float *in[10] = {p.a_x, p.a_y, p.a_radius, p.va_x, p.va_y, p.b_x, p.b_y, p.b_radius, p.vb_x, p.vb_y};
-    return columns(ctx, MINK_KERNEL_SWEEP_CIRCLE_SOA, pairs, in, count, dt, hits);
 }

@@ -123,7 +123,7 @@ done:
  *     circle columns' loop, which its second does (kernels/sweep.cl). */
 static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt -w";
 
-/* Columns and circle records per work-item on a CPU device (kernels/sweep.cl, MINK_RUN).
+/* Columns, circle and circle–box records per work-item on a CPU device (kernels/sweep.cl, MINK_RUN).
  * PoCL 3 runs LLVM's vectorizers on one work-item's code before it wraps the work-group loop
  * around it: the SLP vectorizer packs a box's x and y into 2-lane vectors, and the loop
  * vectorizer then refuses the work-group loop ("instruction return type cannot be vectorized").
@@ -157,7 +157,7 @@ static mink_status build(mink_context *ctx, int part);
 
 /* The part built (build below), with the desc's on_build told as it starts and ends. */
 mink_status mink__program_build(mink_context *ctx, int part) {
-    mink_build_info info = {.part = part_names[part]};
+    mink_build_info info = {.part = part_names[part] ? part_names[part] : "a part of the program"};
     if (ctx->on_build) ctx->on_build(&info, ctx->on_build_user);
     double t0 = mink__now_ms();
     mink_status status = build(ctx, part);

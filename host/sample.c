@@ -336,12 +336,18 @@ void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_
     }
 }
 
-/* A capsule about `at` of length up to `length` in any direction (integer arithmetic only): one
- * in ten has radius 0, a segment. */
-static mink_capsule random_capsule(mink_rng *r, mink_vec2 at, float length, float radius) {
-    mink_vec2 d = random_velocity(r, 0.5f * length);
+/* A capsule about `at`: a half-length vector of components within ±length / 2, length drawn in
+ * [len_lo, len_hi), the radius in [rad_lo, rad_hi), and one in ten a segment (radius 0). Every
+ * number drawn here in a fixed order (a call's arguments are evaluated in no fixed order, and
+ * the sample must be the same whatever the compiler): callers pass at most one argument that
+ * draws. */
+static mink_capsule random_capsule(mink_rng *r, mink_vec2 at, float len_lo, float len_hi, float rad_lo, float rad_hi) {
+    float length = mink_rng_float(r, len_lo, len_hi);
+    float radius = mink_rng_float(r, rad_lo, rad_hi);
+    float dx = mink_rng_float(r, -0.5f * length, 0.5f * length);
+    float dy = mink_rng_float(r, -0.5f * length, 0.5f * length);
     if (mink_rng_u32(r) % 10u == 0u) radius = 0.0f;
-    return (mink_capsule){{at.x - d.x, at.y - d.y}, {at.x + d.x, at.y + d.y}, radius};
+    return (mink_capsule){{at.x - dx, at.y - dy}, {at.x + dx, at.y + dy}, radius};
 }
 
 /* A point of the capsule's segment, from one end (0) to the other (1). */
@@ -364,25 +370,25 @@ void mink_sample_capsule_pairs(uint64_t seed, size_t count, mink_capsule_pair *o
         mink_capsule_pair p;
         switch (mink_rng_u32(&r) % 6u) {
         case 4: { /* aimed at a point of the other's segment */
-            p.b = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 1.0f, 16.0f), mink_rng_float(&r, 0.1f, 2.0f));
+            p.b = random_capsule(&r, random_point(&r, 100.0f), 1.0f, 16.0f, 0.1f, 2.0f);
             p.vb = random_velocity(&r, 2.0f);
             mink_vec2 to = along_capsule(&r, p.b);
-            p.a = random_capsule(&r, around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.5f, 8.0f), mink_rng_float(&r, 0.1f, 2.0f));
+            p.a = random_capsule(&r, around(&r, to, 15.0f, 40.0f), 0.5f, 8.0f, 0.1f, 2.0f);
             mink_vec2 from = {(p.a.center1.x + p.a.center2.x) * 0.5f, (p.a.center1.y + p.a.center2.y) * 0.5f};
             p.va = aim(&r, from, to, p.vb);
             break;
         }
         case 5: { /* a short fast capsule through a thin wall */
             crossing x = thin_wall_crossing(&r);
-            p.a = random_capsule(&r, x.start, mink_rng_float(&r, 0.05f, 0.5f), mink_rng_float(&r, 0.02f, 0.1f));
+            p.a = random_capsule(&r, x.start, 0.05f, 0.5f, 0.02f, 0.1f);
             p.va = x.velocity;
             p.b = thin_wall_capsule(x);
             p.vb = (mink_vec2){0.0f, 0.0f};
             break;
         }
         default:
-            p.a = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.0f, 16.0f), mink_rng_float(&r, 0.1f, 4.0f));
-            p.b = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.0f, 16.0f), mink_rng_float(&r, 0.1f, 4.0f));
+            p.a = random_capsule(&r, random_point(&r, 100.0f), 0.0f, 16.0f, 0.1f, 4.0f);
+            p.b = random_capsule(&r, random_point(&r, 100.0f), 0.0f, 16.0f, 0.1f, 4.0f);
             p.va = random_velocity(&r, 30.0f);
             p.vb = random_velocity(&r, 30.0f);
             break;
@@ -397,10 +403,11 @@ void mink_sample_capsule_circle_pairs(uint64_t seed, size_t count, mink_capsule_
         mink_capsule_circle_pair p;
         switch (mink_rng_u32(&r) % 6u) {
         case 4: { /* a circle aimed at a point of the capsule's segment */
-            p.a = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 1.0f, 16.0f), mink_rng_float(&r, 0.1f, 2.0f));
+            p.a = random_capsule(&r, random_point(&r, 100.0f), 1.0f, 16.0f, 0.1f, 2.0f);
             p.va = random_velocity(&r, 2.0f);
             mink_vec2 to = along_capsule(&r, p.a);
-            p.b = (mink_circle){around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.b.center = around(&r, to, 15.0f, 40.0f);
+            p.b.radius = mink_rng_float(&r, 0.2f, 4.0f);
             p.vb = aim(&r, p.b.center, to, p.va);
             break;
         }
@@ -408,12 +415,13 @@ void mink_sample_capsule_circle_pairs(uint64_t seed, size_t count, mink_capsule_
             crossing x = thin_wall_crossing(&r);
             p.a = thin_wall_capsule(x);
             p.va = (mink_vec2){0.0f, 0.0f};
-            p.b = (mink_circle){x.start, mink_rng_float(&r, 0.02f, 0.2f)};
+            p.b.center = x.start;
+            p.b.radius = mink_rng_float(&r, 0.02f, 0.2f);
             p.vb = x.velocity;
             break;
         }
         default:
-            p.a = random_capsule(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.0f, 16.0f), mink_rng_float(&r, 0.1f, 4.0f));
+            p.a = random_capsule(&r, random_point(&r, 100.0f), 0.0f, 16.0f, 0.1f, 4.0f);
             p.b = random_circle(&r, 100.0f, 0.1f, 8.0f);
             p.va = random_velocity(&r, 30.0f);
             p.vb = random_velocity(&r, 30.0f);

@@ -21,10 +21,10 @@
 #include "internal.h"
 
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
- * library loads; circles, whose math is heavier than their memory traffic, one for AVX-512 (16)
- * too (docs/benchmarks.md, "Figures behind the code"). Boxes have both and pick per call by
- * where their arrays lie (crowded(), below). The record functions are built the same two ways,
- * for their copies into columns and back. */
+ * library loads; circles and circle–box pairs, whose math is heavier than their memory traffic,
+ * one for AVX-512 (16) too (docs/benchmarks.md, "Figures behind the code"). Boxes have both and
+ * pick per call by where their arrays lie (crowded(), below). The record functions are built the
+ * same two ways, for their copies into columns and back. */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define MINK_CLONES_512 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -97,8 +97,8 @@ static void circle_aabb_columns(size_t n, float dt, const float *restrict ax, co
                                 float *restrict depth, float *restrict point_x, float *restrict point_y,
                                 float *restrict t_exit, uint32_t *restrict flags) {
     for (size_t i = 0; i < n; i++)
-        MINK_SWEEP_CIRCLE_AABB_COLUMN(i, dt, ax, ay, ar, vax, vay, bx0, by0, bx1, by1, vbx, vby, t, normal_x, normal_y,
-                                      depth, point_x, point_y, t_exit, flags);
+        MINK_SWEEP_CIRCLE_AABB_COLUMN(mink_sweep_circle_aabb_inline, i, dt, ax, ay, ar, vax, vay, bx0, by0, bx1, by1,
+                                      vbx, vby, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
 }
 
 void mink__scalar_circle_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,

@@ -35,9 +35,9 @@
     MINK_SWEEP_KERNEL_##kernel(KIND, kind, record, query)
 MINK_BATCH_KINDS(MINK_KIND_KERNEL)
 
-/* Columns and circle records: a work-item sweeps a run of MINK_RUN consecutive pairs (the host
- * sets it: 64 on a CPU device, where the loop over the run is what gets vectorized — see
- * host/program.c — and 1 on a GPU). The queries are branch-free, so the loop needs no masks. */
+/* Columns, circle and circle–box records: a work-item sweeps a run of MINK_RUN consecutive pairs
+ * (the host sets it: 64 on a CPU device, where the loop over the run is what gets vectorized —
+ * see host/program.c — and 1 on a GPU). The queries are branch-free, so the loop needs no masks. */
 #ifndef MINK_RUN
 #define MINK_RUN 1
 #endif
@@ -94,6 +94,14 @@ __kernel void mink_sweep_circle_soa_kernel(
                                   t0, t1, roots, MINK_HIT_COLUMN_NAMES);
 }
 
+/* A run of circle–box pairs is swept side by side, every case computed (core/circle.h); one pair
+ * per work-item (a GPU) skips the pairs that never reach the box, as before: the same bits. */
+#if MINK_RUN > 1
+#define MINK_CIRCLE_AABB_SWEEP mink_sweep_circle_aabb_inline
+#else
+#define MINK_CIRCLE_AABB_SWEEP mink__sweep_circle_aabb
+#endif
+
 __kernel void mink_sweep_circle_aabb_soa_kernel(
     __global const float *restrict a_x, __global const float *restrict a_y, __global const float *restrict a_radius,
     __global const float *restrict va_x, __global const float *restrict va_y,
@@ -103,8 +111,8 @@ __kernel void mink_sweep_circle_aabb_soa_kernel(
     if (!MINK_IN_PART(MINK_PART_CIRCLE_AABB_SOA)) return;
     MINK_RUN_RANGE(n);
     for (size_t i = begin; i < end; i++)
-        MINK_SWEEP_CIRCLE_AABB_COLUMN(i, dt, a_x, a_y, a_radius, va_x, va_y, b_min_x, b_min_y, b_max_x, b_max_y, vb_x,
-                                      vb_y, MINK_HIT_COLUMN_NAMES);
+        MINK_SWEEP_CIRCLE_AABB_COLUMN(MINK_CIRCLE_AABB_SWEEP, i, dt, a_x, a_y, a_radius, va_x, va_y, b_min_x, b_min_y,
+                                      b_max_x, b_max_y, vb_x, vb_y, MINK_HIT_COLUMN_NAMES);
 }
 
 /* Circle records, a run per work-item, read and written a float at a time: a loop that loads or
@@ -143,8 +151,8 @@ __kernel void mink_sweep_circle_aabb_kernel(__global const mink_circle_aabb_pair
         a.radius = r[11 * i + 2];
         b.min = mink_v2(r[11 * i + 5], r[11 * i + 6]);
         b.max = mink_v2(r[11 * i + 7], r[11 * i + 8]);
-        mink_hit x = mink_sweep_circle_aabb_inline(a, mink_v2(r[11 * i + 3], r[11 * i + 4]), b,
-                                                   mink_v2(r[11 * i + 9], r[11 * i + 10]), dt);
+        mink_hit x = MINK_CIRCLE_AABB_SWEEP(a, mink_v2(r[11 * i + 3], r[11 * i + 4]), b,
+                                            mink_v2(r[11 * i + 9], r[11 * i + 10]), dt);
         h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
         h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
         ((__global uint *)h)[8 * i + 7] = x.flags;

@@ -96,6 +96,16 @@ static void check_bad_batch_arguments(mink_context *ctx) {
     assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_polygon_aabb: count"));
     assert_int_equal(mink_batch_sweep_polygon_circle(ctx, &pc, 1, -1, &hit), MINK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_polygon_circle: dt must be finite"));
+    /* The capsule batches likewise. */
+    mink_capsule_pair capsules = {0};
+    mink_capsule_circle_pair cc = {0};
+    assert_int_equal(mink_batch_sweep_capsule(ctx, NULL, 1, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_capsule: the input is NULL"));
+    assert_int_equal(mink_batch_sweep_capsule(ctx, &capsules, SIZE_MAX / 32, 1, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_capsule: count"));
+    assert_int_equal(mink_batch_sweep_capsule_circle(ctx, &cc, 1, NAN, &hit), MINK_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(mink_context_error(ctx), "mink_batch_sweep_capsule_circle: dt must be finite"));
+    assert_int_equal(mink_batch_sweep_capsule_circle(ctx, &cc, 1, 1, NULL), MINK_ERR_INVALID_ARGUMENT);
     assert_int_equal(mink_batch_sweep_rotating(ctx, &mp, 1, 1, &(mink_rotating_desc){.target = -1}, &hit),
                      MINK_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(mink_context_error(ctx), "desc->target"));

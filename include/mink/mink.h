@@ -27,7 +27,7 @@ extern "C" {
 #endif
 
 #define MINK_VERSION_MAJOR 0
-#define MINK_VERSION_MINOR 1
+#define MINK_VERSION_MINOR 2
 #define MINK_VERSION_PATCH 0
 
 /// Every status with its message, in one list so that none can lack its text.
@@ -92,8 +92,9 @@ typedef struct mink_context_desc {
     unsigned threads;
     /// Called when a part of the device's program starts and ends building (see
     /// mink_context_create: each part on its first use, seconds on PoCL with an empty cache), on
-    /// the thread of the call that needs it, with `on_build_user`: for a progress line or a
-    /// loading screen. It must not call mink on this context. NULL: not called.
+    /// the thread of the call that needs it (a submitted call's own thread, for
+    /// mink_batch_submit), with `on_build_user`: for a progress line or a loading screen. It
+    /// must not call mink on this context. NULL: not called.
     void (*on_build)(const mink_build_info *info, void *user);
     void *on_build_user;
 } mink_context_desc;
@@ -255,8 +256,8 @@ mink_status mink_batch_sweep_polygon_aabb(mink_context *ctx, const mink_polygon_
 mink_status mink_batch_sweep_polygon_circle(mink_context *ctx, const mink_polygon_circle_pair *pairs,
                                             size_t count, float dt, mink_hit *hits);
 
-/// The same for capsule pairs (mink_sweep_capsule on each). A batch of one kind of record costs
-/// a sixth of the mixed batch's bytes a pair and no branch on the shapes (docs/benchmarks.md).
+/// The same for capsule pairs (mink_sweep_capsule on each): smaller records than the mixed
+/// batch's and no branch on the shapes (docs/benchmarks.md says what that is worth).
 mink_status mink_batch_sweep_capsule(mink_context *ctx, const mink_capsule_pair *pairs, size_t count,
                                      float dt, mink_hit *hits);
 
@@ -300,7 +301,7 @@ typedef enum mink_batch_call {
     MINK_CALL_WORLD_STEP,         ///< mink_world_step of `world` (on this context) by dt
     MINK_CALL_SWEEP_CAPSULE,      ///< mink_batch_sweep_capsule
     MINK_CALL_SWEEP_CAPSULE_CIRCLE, ///< mink_batch_sweep_capsule_circle
-    MINK_CALL_SWEEP_CIRCLE_AABB_SOA, ///< mink_batch_sweep_circle_aabb_soa (pairs: a mink_circle_aabb_pair_soa, hits_soa)
+    MINK_CALL_SWEEP_CIRCLE_AABB_SOA, ///< mink_batch_sweep_circle_aabb_soa (a mink_circle_aabb_pair_soa, hits_soa)
     MINK_CALL_COUNT
 } mink_batch_call;
 

@@ -65,8 +65,8 @@ int main(void) {
     SAME("polygon-circle", mink_polygon_circle_pair, mink_sample_polygon_circle_pairs(6, N, in),
          mink_batch_sweep_polygon_circle(ctx, in, N, dt, many),
          mink_sweep_polygon_circle(in[i].a, in[i].va, in[i].b, in[i].vb, dt));
-    SAME("capsule", mink_capsule_pair, mink_sample_capsule_pairs(9, N, in), mink_batch_sweep_capsule(ctx, in, N, dt, many),
-         mink_sweep_capsule(in[i].a, in[i].va, in[i].b, in[i].vb, dt));
+    SAME("capsule", mink_capsule_pair, mink_sample_capsule_pairs(9, N, in),
+         mink_batch_sweep_capsule(ctx, in, N, dt, many), mink_sweep_capsule(in[i].a, in[i].va, in[i].b, in[i].vb, dt));
     SAME("capsule-circle", mink_capsule_circle_pair, mink_sample_capsule_circle_pairs(10, N, in),
          mink_batch_sweep_capsule_circle(ctx, in, N, dt, many),
          mink_sweep_capsule_circle(in[i].a, in[i].va, in[i].b, in[i].vb, dt));
