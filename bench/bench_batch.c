@@ -47,24 +47,22 @@ static void make_ray(size_t n, void *out) { mink_sample_ray_casts(1, n, out); }
 static void make_capsule(size_t n, void *out) { mink_sample_capsule_pairs(1, n, out); }
 static void make_capsule_circle(size_t n, void *out) { mink_sample_capsule_circle_pairs(1, n, out); }
 
-/* The same capsule pairs as mixed records: what the typed batches save. Built from the end down,
- * in place (a mixed record is larger than a typed one). */
+/* The same capsule pairs as mixed records: what the typed batches save. Each typed record is read
+ * before its mixed record is written over it, from the end down (a mixed record is larger). */
 static void make_capsule_mixed(size_t n, void *out) {
     mink_capsule_pair *typed = out;
-    mink_pair *mixed = out;
     mink_sample_capsule_pairs(1, n, typed);
     for (size_t i = n; i-- > 0;) {
         mink_capsule_pair p = typed[i];
-        mixed[i] = (mink_pair){mink_body_capsule(p.a, p.va), mink_body_capsule(p.b, p.vb)};
+        ((mink_pair *)out)[i] = (mink_pair){mink_body_capsule(p.a, p.va), mink_body_capsule(p.b, p.vb)};
     }
 }
 static void make_capsule_circle_mixed(size_t n, void *out) {
     mink_capsule_circle_pair *typed = out;
-    mink_pair *mixed = out;
     mink_sample_capsule_circle_pairs(1, n, typed);
     for (size_t i = n; i-- > 0;) {
         mink_capsule_circle_pair p = typed[i];
-        mixed[i] = (mink_pair){mink_body_capsule(p.a, p.va), mink_body_circle(p.b, p.vb)};
+        ((mink_pair *)out)[i] = (mink_pair){mink_body_capsule(p.a, p.va), mink_body_circle(p.b, p.vb)};
     }
 }
 
