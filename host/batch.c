@@ -39,36 +39,24 @@ fail:
     return status;
 }
 
-/* The job's pairs [0, n) in one launch: its arrays in as buffers, the kernel, its outputs back. */
-static mink_status launch(mink_context *ctx, const mink_batch_job *job, size_t n, double *kernel_ms) {
+/* Adds a finished kernel's device time to *kernel_ms. */
+static void add_kernel_time(cl_event done, double *kernel_ms) {
+    cl_ulong start = 0, end = 0;
+    if (clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
+        clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == CL_SUCCESS &&
+        end >= start)
+        *kernel_ms += (double)(end - start) * 1e-6;
+}
+
+/* Enqueues the kernel over pairs [0, n) of buffers `mem` (the inputs, then the outputs) on `queue`;
+ * *done gets its event. kernels/sweep.cl's arguments: the arrays, n, dt, and for a turning kind
+ * the desc's fields. */
+static mink_status enqueue_kernel(mink_context *ctx, const mink_batch_job *job, size_t n, const cl_mem *mem,
+                                  cl_command_queue queue, cl_event *done) {
     const mink_batch_kind *kind = job->kind;
     mink_status status = MINK_OK;
-    cl_int err = CL_SUCCESS;
-    size_t n_in = kind->arrays, arrays = n_in + mink__batch_outputs(kind);
-    cl_mem mem[MINK_MAX_ARRAYS] = {0};
-    cl_event done = NULL;
     cl_kernel kernel = ctx->kernels[kind->kernel];
-
-    for (size_t j = 0; j < arrays; j++) {
-        int is_in = j < n_in;
-        size_t bytes = n * (is_in ? mink__batch_in_size(kind) : mink__batch_out_size(kind));
-        void *host = is_in ? (void *)job->in[j] : job->out[j - n_in];
-        cl_mem_flags rw = is_in ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY;
-        if (ctx->map_host_memory) {
-            /* The device works on the caller's arrays: on a CPU device nothing is copied. */
-            mem[j] = clCreateBuffer(ctx->cl, rw | CL_MEM_USE_HOST_PTR, bytes, host, &err);
-            MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
-            continue;
-        }
-        status = reserve(ctx, &ctx->bufs[j], &ctx->buf_sizes[j], bytes, rw);
-        if (status != MINK_OK) goto fail;
-        mem[j] = ctx->bufs[j];
-        /* Blocking: even if the calls after it fail, nothing queued reads the caller's array later. */
-        if (is_in) MINK_CL_TRY(ctx, clEnqueueWriteBuffer(ctx->queue, mem[j], CL_TRUE, 0, bytes, host, 0, NULL, NULL), fail);
-    }
-
-    /* kernels/sweep.cl's arguments: the arrays, n, dt, and for a turning kind the desc's fields. */
-    cl_uint count = (cl_uint)n, arg = (cl_uint)arrays;
+    cl_uint count = (cl_uint)n, arg = (cl_uint)(kind->arrays + mink__batch_outputs(kind));
     for (cl_uint j = 0; j < arg; j++) MINK_CL_TRY(ctx, clSetKernelArg(kernel, j, sizeof mem[j], &mem[j]), fail);
     MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg, sizeof count, &count), fail);
     MINK_CL_TRY(ctx, clSetKernelArg(kernel, arg + 1, sizeof job->dt, &job->dt), fail);
@@ -80,26 +68,114 @@ static mink_status launch(mink_context *ctx, const mink_batch_job *job, size_t n
     size_t local = ctx->local_size[kind->kernel];
     size_t items = (n + ctx->pairs_per_item[kind->kernel] - 1) / ctx->pairs_per_item[kind->kernel];
     size_t global = (items + local - 1) / local * local;
-    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, kernel, 1, NULL, &global, &local, 0, NULL, &done), fail);
+    MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL, done), fail);
+fail:
+    return status;
+}
 
-    /* With MAP, reading a USE_HOST_PTR buffer into its own host pointer is the one copy OpenCL
-     * allows there (all else done, nothing mapped), and a CPU device skips it. Unlike map + unmap,
-     * it leaves nothing mapped, so a failure half way can never strand the buffer. */
+/* MAP: the job's pairs [0, n) in one launch on buffers that wrap the caller's arrays. */
+static mink_status launch_mapped(mink_context *ctx, const mink_batch_job *job, size_t n, double *kernel_ms) {
+    const mink_batch_kind *kind = job->kind;
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    size_t n_in = kind->arrays, arrays = n_in + mink__batch_outputs(kind);
+    cl_mem mem[MINK_MAX_ARRAYS] = {0};
+    cl_event done = NULL;
+    for (size_t j = 0; j < arrays; j++) {
+        int is_in = j < n_in;
+        size_t bytes = n * (is_in ? mink__batch_in_size(kind) : mink__batch_out_size(kind));
+        void *host = is_in ? (void *)job->in[j] : job->out[j - n_in];
+        /* The device works on the caller's arrays: on a CPU device nothing is copied. */
+        mem[j] = clCreateBuffer(ctx->cl, (is_in ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY) | CL_MEM_USE_HOST_PTR, bytes,
+                                host, &err);
+        MINK_CL_CHECK(ctx, "clCreateBuffer", err, fail);
+    }
+    status = enqueue_kernel(ctx, job, n, mem, ctx->queue, &done);
+    if (status != MINK_OK) goto fail;
+    /* Reading a USE_HOST_PTR buffer into its own host pointer is the one copy OpenCL allows there
+     * (all else done, nothing mapped), and a CPU device skips it. Unlike map + unmap, it leaves
+     * nothing mapped, so a failure half way can never strand the buffer. */
     for (size_t j = n_in; j < arrays; j++)
         MINK_CL_TRY(ctx, clEnqueueReadBuffer(ctx->queue, mem[j], CL_TRUE, 0, n * mink__batch_out_size(kind),
                                              job->out[j - n_in], 0, NULL, NULL), fail);
-
-    cl_ulong start = 0, end = 0;
-    if (clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) == CL_SUCCESS &&
-        clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) == CL_SUCCESS &&
-        end >= start)
-        *kernel_ms += (double)(end - start) * 1e-6;
+    add_kernel_time(done, kernel_ms);
 fail:
     if (status != MINK_OK) clFinish(ctx->queue); /* nothing may still use the caller's arrays */
     if (done) clReleaseEvent(done);
-    if (ctx->map_host_memory)
-        for (size_t j = 0; j < arrays; j++)
-            if (mem[j]) clReleaseMemObject(mem[j]);
+    for (size_t j = 0; j < arrays; j++)
+        if (mem[j]) clReleaseMemObject(mem[j]);
+    return status;
+}
+
+/* COPY: one chunk's upload, kernel and download, none of them waited for, on slot s's queue and
+ * buffers; *done gets the kernel's event. */
+static mink_status enqueue_chunk(mink_context *ctx, const mink_batch_job *job, size_t n, int s, cl_event *done) {
+    const mink_batch_kind *kind = job->kind;
+    mink_status status = MINK_OK;
+    size_t n_in = kind->arrays, arrays = n_in + mink__batch_outputs(kind);
+    cl_command_queue queue = s ? ctx->queue2 : ctx->queue;
+    for (size_t j = 0; j < arrays; j++) {
+        int is_in = j < n_in;
+        size_t bytes = n * (is_in ? mink__batch_in_size(kind) : mink__batch_out_size(kind));
+        status = reserve(ctx, &ctx->bufs[s][j], &ctx->buf_sizes[s][j], bytes,
+                         is_in ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY);
+        if (status != MINK_OK) return status;
+        if (is_in)
+            MINK_CL_TRY(ctx, clEnqueueWriteBuffer(queue, ctx->bufs[s][j], CL_FALSE, 0, bytes, job->in[j], 0, NULL,
+                                                  NULL), fail);
+    }
+    status = enqueue_kernel(ctx, job, n, ctx->bufs[s], queue, done);
+    if (status != MINK_OK) return status;
+    for (size_t j = n_in; j < arrays; j++)
+        MINK_CL_TRY(ctx, clEnqueueReadBuffer(queue, ctx->bufs[s][j], CL_FALSE, 0, n * mink__batch_out_size(kind),
+                                             job->out[j - n_in], 0, NULL, NULL), fail);
+    /* Sent to the device now, not when the queue is next waited for. */
+    MINK_CL_TRY(ctx, clFlush(queue), fail);
+fail:
+    return status;
+}
+
+/* COPY: pairs [0, n) in chunks through two sets of buffers on two in-order queues, so that (on a
+ * device that overlaps them, a discrete GPU) one chunk's upload runs beside the kernel of the one
+ * before and the download of the one before that. A set is used again once its queue is done with
+ * the chunk before; the call returns when both are done, so the caller's arrays are its own again. */
+static mink_status copy_pipeline(mink_context *ctx, const mink_batch_job *job, size_t n, mink_batch_stats *st) {
+    mink_status status = MINK_OK;
+    cl_int err = CL_SUCCESS;
+    cl_event done[MINK_COPY_SLOTS] = {NULL, NULL};
+    size_t chunk = ctx->max_pairs_per_launch < MINK_COPY_CHUNK ? ctx->max_pairs_per_launch : MINK_COPY_CHUNK;
+    cl_command_queue queue[MINK_COPY_SLOTS] = {ctx->queue, NULL};
+    for (size_t at = 0, k = 0; at < n; k++) {
+        int s = (int)(k % MINK_COPY_SLOTS);
+        if (s == 1 && ctx->queue2 == NULL) {
+            ctx->queue2 = clCreateCommandQueue(ctx->cl, ctx->cl_device, CL_QUEUE_PROFILING_ENABLE, &err);
+            MINK_CL_CHECK(ctx, "clCreateCommandQueue", err, fail);
+        }
+        queue[1] = ctx->queue2;
+        if (done[s]) { /* the slot's last chunk, downloaded, before its buffers take the next */
+            MINK_CL_TRY(ctx, clFinish(queue[s]), fail);
+            add_kernel_time(done[s], &st->kernel_ms);
+            clReleaseEvent(done[s]);
+            done[s] = NULL;
+        }
+        size_t m = n - at < chunk ? n - at : chunk;
+        mink_batch_job j = job_at(job, at);
+        status = enqueue_chunk(ctx, &j, m, s, &done[s]);
+        if (status != MINK_OK) goto fail;
+        st->launches++;
+        at += m;
+    }
+    for (int s = 0; s < MINK_COPY_SLOTS; s++)
+        if (done[s]) {
+            MINK_CL_TRY(ctx, clFinish(queue[s]), fail);
+            add_kernel_time(done[s], &st->kernel_ms);
+        }
+fail:
+    for (int s = 0; s < MINK_COPY_SLOTS; s++) {
+        /* Nothing may still use the caller's arrays. */
+        if (status != MINK_OK && queue[s]) clFinish(queue[s]);
+        if (done[s]) clReleaseEvent(done[s]);
+    }
     return status;
 }
 
@@ -117,12 +193,16 @@ mink_status mink__batch_range(mink_context *ctx, const mink_batch_job *job, mink
     }
     mink_status built = mink__context_kernels(ctx, mink__kernel_part(job->kind->kernel));
     if (built != MINK_OK) return built;
+    if (!ctx->map_host_memory) {
+        mink_batch_job j = job_at(job, begin);
+        return copy_pipeline(ctx, &j, end - begin, st);
+    }
     /* Launches that fit the device. */
     for (size_t done = begin; done < end;) {
         size_t n = end - done;
         if (n > ctx->max_pairs_per_launch) n = ctx->max_pairs_per_launch;
         mink_batch_job j = job_at(job, done);
-        mink_status status = launch(ctx, &j, n, &st->kernel_ms);
+        mink_status status = launch_mapped(ctx, &j, n, &st->kernel_ms);
         if (status != MINK_OK) return status;
         st->launches++;
         done += n;

@@ -133,12 +133,14 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
 void mink_context_destroy(mink_context *ctx) {
     if (ctx == NULL) return;
     mink__async_release(ctx); /* a submitted call ends first: it uses all that follows */
-    for (int k = 0; k < MINK_MAX_ARRAYS; k++)
-        if (ctx->bufs[k]) clReleaseMemObject(ctx->bufs[k]);
+    for (int s = 0; s < MINK_COPY_SLOTS; s++)
+        for (int k = 0; k < MINK_MAX_ARRAYS; k++)
+            if (ctx->bufs[s][k]) clReleaseMemObject(ctx->bufs[s][k]);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++)
         if (ctx->kernels[k]) clReleaseKernel(ctx->kernels[k]);
     for (int p = 0; p < MINK_PART_COUNT; p++)
         if (ctx->programs[p]) clReleaseProgram(ctx->programs[p]);
+    if (ctx->queue2) clReleaseCommandQueue(ctx->queue2);
     if (ctx->queue) clReleaseCommandQueue(ctx->queue);
     if (ctx->cl) clReleaseContext(ctx->cl);
     free(ctx->error);

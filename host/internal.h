@@ -46,6 +46,11 @@ _Static_assert(sizeof(mink_pair) == 328, "mink_pair must be 328 bytes");
 /* The work-group size launches ask for (lowered to a kernel's own limit), and for the kernels
  * whose work-items hold whole bodies and hulls (context.c says why). */
 #define MINK_LOCAL_SIZE 256
+/* MINK_TRANSFER_COPY batches: the sets of buffers their chunks alternate between, and the most
+ * pairs a chunk (fewer when max_pairs_per_launch says so): enough to hide a launch's cost,
+ * few enough that a batch of millions is many chunks, each transfer beside a kernel. */
+#define MINK_COPY_SLOTS 2
+#define MINK_COPY_CHUNK ((size_t)1 << 18)
 #define MINK_LOCAL_SIZE_BODIES 64
 
 /* One kernel per batch kind (core/kinds.h), then the layout check and the world's passes; the
@@ -139,10 +144,13 @@ struct mink_context {
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */
     size_t pairs_per_item[MINK_KERNEL_COUNT]; /* batch pairs one work-item sweeps (MINK_RUN or 1) */
-    /* MINK_TRANSFER_COPY: kept between calls, grown as needed; a batch's inputs first, then its
-     * outputs (one each for records, 12 or 10 and 8 for columns). */
-    cl_mem bufs[MINK_MAX_ARRAYS];
-    size_t buf_sizes[MINK_MAX_ARRAYS];
+    /* MINK_TRANSFER_COPY: a batch's chunks alternate between two sets of buffers, the second set
+     * on a queue of its own (made when a batch first needs it), so that one chunk's transfers
+     * overlap another's kernel. Kept between calls, grown as needed; a set holds a batch's inputs
+     * first, then its outputs (one each for records, 12 or 10 and 8 for columns). */
+    cl_command_queue queue2;
+    cl_mem bufs[MINK_COPY_SLOTS][MINK_MAX_ARRAYS];
+    size_t buf_sizes[MINK_COPY_SLOTS][MINK_MAX_ARRAYS];
 
     /* MINK_BACKEND_AUTO on a device: batches below auto_min[kernel] pairs take the scalar path.
      * auto_fixed: the desc gave one count for every kind; else each is measured on first use. */

@@ -30,7 +30,7 @@ long mink__seam_live(void);
     X(clCreateProgramWithSource) X(clBuildProgram) X(clCreateKernel) X(clGetKernelWorkGroupInfo)  \
     X(clCreateBuffer) X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueWriteBuffer)         \
     X(clEnqueueReadBuffer) X(clEnqueueCopyBuffer) X(clEnqueueFillBuffer) X(clEnqueueMarkerWithWaitList) \
-    X(clFinish)                                                                                    \
+    X(clFlush) X(clFinish)                                                                         \
     X(clReleaseContext) X(clReleaseCommandQueue) X(clReleaseProgram) X(clReleaseKernel)            \
     X(clReleaseMemObject) X(clReleaseEvent)
 
@@ -55,6 +55,7 @@ MINK_SEAM_FUNCTIONS(MINK_SEAM_DECLARE_)
 #define clEnqueueCopyBuffer mink__seam_clEnqueueCopyBuffer
 #define clEnqueueFillBuffer mink__seam_clEnqueueFillBuffer
 #define clEnqueueMarkerWithWaitList mink__seam_clEnqueueMarkerWithWaitList
+#define clFlush mink__seam_clFlush
 #define clFinish mink__seam_clFinish
 #define clReleaseContext mink__seam_clReleaseContext
 #define clReleaseCommandQueue mink__seam_clReleaseCommandQueue
