@@ -13,6 +13,7 @@
  * reads), the second lets sqrtf be one instruction (it could only set errno, which mink never
  * reads), and the last three stop GCC from turning the selects back into branches, or into
  * selects between flags, neither of which it can vectorize. */
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -22,9 +23,8 @@
 
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
  * library loads; circles and circle–box pairs, whose math is heavier than their memory traffic,
- * one for AVX-512 (16) too (docs/benchmarks.md, "Figures behind the code"). Boxes have both and
- * pick per call by where their arrays lie (crowded(), below). The record functions are built the
- * same two ways, for their copies into columns and back. */
+ * one for AVX-512 (16) too (docs/benchmarks.md, "Figures behind the code"). The record functions
+ * are built the same two ways, for their copies into columns and back. */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define MINK_CLONES_512 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -61,11 +61,21 @@ MINK_CLONES_512 static void aabb_columns_wide(size_t n, float dt, const float *c
     aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(in, out));
 }
 
-/* Whether more than 8 of the 20 arrays start at the same 64-byte line of a 4 KiB page, as separate
- * large allocations do (each its own pages, at the same offset in them). Their lines then share
- * one set of the L1 cache, which holds 8, and every vector of pairs evicts what the next needs:
- * then 16 pairs a vector (a line each) are the faster build, otherwise 8 (docs/benchmarks.md,
- * "Figures behind the code"). The answers do not depend on the build. */
+/* Whether the AVX-512 build runs here. */
+static int wide_vectors(void) {
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
+    return __builtin_cpu_supports("avx512f");
+#else
+    return 0;
+#endif
+}
+
+/* Whether more than 8 of the 20 arrays start at the same 64-byte line of a 4 KiB page, as
+ * separate large allocations do (each its own pages, at the same offset in them). Their lines
+ * then share one set of the L1 cache, which holds 8. With 16 pairs a vector (AVX-512) each line
+ * is used once, and that build is the faster there; with 8 (AVX2) each is used in two halves and
+ * evicted between them, and the columns are copied a block at a time instead (aabb_staged). The
+ * answers do not depend on the way (docs/benchmarks.md, "Figures behind the code"). */
 static int crowded(const float *const *in, void *const *out) {
     unsigned lines[64] = {0}, most = 0;
     for (int k = 0; k < 20; k++) {
@@ -75,14 +85,45 @@ static int crowded(const float *const *in, void *const *out) {
     return most > 8;
 }
 
+/* Pairs per block of staged box columns, and the floats between two staged columns: a line more,
+ * so that no two share a set of the L1 cache. */
+#define MINK_STAGE 1024
+#define MINK_STAGE_ROW (MINK_STAGE + 16)
+
+/* Crowded box columns without AVX-512, a block at a time: each input array's run copied into a
+ * column of `stage` (20 × MINK_STAGE_ROW floats), the loop over those, each output copied out,
+ * one array at a time in runs of 4 KiB. Circles, whose math outweighs their memory traffic,
+ * measured no faster so. Only copies: the bits are the loop's. */
+MINK_CLONES static void aabb_staged(size_t count, float dt, const float *const *in, void *const *out,
+                                    float *stage) {
+    const float *c[12];
+    void *o[8];
+    for (int k = 0; k < 12; k++) c[k] = stage + k * MINK_STAGE_ROW;
+    for (int k = 0; k < 8; k++) o[k] = stage + (12 + k) * MINK_STAGE_ROW;
+    for (size_t at = 0; at < count; at += MINK_STAGE) {
+        size_t n = count - at < MINK_STAGE ? count - at : MINK_STAGE;
+        for (int k = 0; k < 12; k++) memcpy(stage + k * MINK_STAGE_ROW, in[k] + at, n * sizeof(float));
+        aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(c, o));
+        for (int k = 0; k < 8; k++) /* floats, and the flags' 4-byte words alike */
+            memcpy((char *)out[k] + at * sizeof(float), o[k], n * sizeof(float));
+    }
+}
+
 void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
                            void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
-    if (crowded(in, out))
-        aabb_columns_wide(n, dt, in, out);
-    else
+    if (!crowded(in, out)) {
         aabb_columns(n, dt, in, out);
+        return;
+    }
+    /* The stage on the heap: a caller's thread may have a small stack. Without it, in place. */
+    float *stage = wide_vectors() ? NULL : malloc(20 * MINK_STAGE_ROW * sizeof(float));
+    if (stage != NULL)
+        aabb_staged(n, dt, in, out, stage);
+    else
+        aabb_columns_wide(n, dt, in, out);
+    free(stage);
 }
 
 /* Circle–box pairs [0, n) of the columns (a record's 11 floats: a, va, b, vb). The sweep computes
@@ -102,12 +143,14 @@ static void circle_aabb_columns(size_t n, float dt, const float *restrict ax, co
 }
 
 void mink__scalar_circle_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
-                                  void *const *out) {
+                                    void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
     circle_aabb_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], out[0],
                         out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
 }
+
+
 
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
 #define MINK_BLOCK 128
@@ -186,12 +229,14 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
 }
 
 void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
-                             void *const *out) {
+                               void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
     circle_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], out[0], out[1],
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
+
+
 
 /* Records `floats` floats each, a block at a time: into columns, through the kind's column loop,
  * back into hits. Always inlined: with `floats` a constant the copies unroll per kind. */

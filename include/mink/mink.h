@@ -130,10 +130,11 @@ typedef struct mink_circle_aabb_pair_soa {
 /// Results as columns: element i of each array is that field of pair i's mink_hit. The arrays
 /// must not overlap each other or the input.
 ///
-/// Speed: separate allocations, one block, or separate allocations each starting a 64-byte line
-/// further into its page than the one before all stream within about 10 % of each other here;
-/// the last was the fastest on every core (docs/benchmarks.md, "column layout"). The answers do
-/// not depend on the layout.
+/// Speed: separate large allocations start at the same offset in their pages, where the arrays
+/// contend for the same cache sets; arrays that each start a 64-byte line further into the page
+/// than the one before (or one block cut so) stream up to twice as fast. mink copies crowded box
+/// columns a block at a time, which recovers part of it (docs/benchmarks.md, "column layout").
+/// The answers do not depend on the layout.
 typedef struct mink_hit_soa {
     float *t, *normal_x, *normal_y, *depth, *point_x, *point_y, *t_exit;
     uint32_t *flags;
