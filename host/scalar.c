@@ -33,6 +33,10 @@
 #define MINK_CLONES_512
 #endif
 
+/* Batches (a thread's share) of at least this many pairs write their hits with non-temporal
+ * stores: past the caches, which they would not fit, and without first reading each line in. */
+#define MINK_STREAM_HITS ((size_t)1 << 20)
+
 /* Pairs [0, n) of the columns. restrict on every parameter: GCC trusts it there, and without it
  * would have to check 20 arrays against each other before vectorizing. Always inlined into the two
  * builds below, which differ only in the vector width the compiler picks. */
@@ -94,8 +98,19 @@ static int crowded(const float *const *in, void *const *out) {
  * column of `stage` (20 × MINK_STAGE_ROW floats), the loop over those, each output copied out,
  * one array at a time in runs of 4 KiB. Circles, whose math outweighs their memory traffic,
  * measured no faster so. Only copies: the bits are the loop's. */
+/* n floats (or 4-byte words) copied to `to`; with `stream`, past the caches where `to` allows. */
+MINK_ALWAYS_INLINE void copy_out(float *restrict to, const float *restrict from, size_t n, int stream) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    for (; stream && i < n && ((uintptr_t)(to + i) & 15u) != 0; i++) to[i] = from[i];
+    for (; stream && i + 4 <= n; i += 4) _mm_stream_ps(to + i, _mm_loadu_ps(from + i));
+#endif
+    memcpy(to + i, from + i, (n - i) * sizeof(float));
+}
+
 MINK_CLONES static void aabb_staged(size_t count, float dt, const float *const *in, void *const *out,
                                     float *stage) {
+    int stream = count >= MINK_STREAM_HITS;
     const float *c[12];
     void *o[8];
     for (int k = 0; k < 12; k++) c[k] = stage + k * MINK_STAGE_ROW;
@@ -105,8 +120,11 @@ MINK_CLONES static void aabb_staged(size_t count, float dt, const float *const *
         for (int k = 0; k < 12; k++) memcpy(stage + k * MINK_STAGE_ROW, in[k] + at, n * sizeof(float));
         aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(c, o));
         for (int k = 0; k < 8; k++) /* floats, and the flags' 4-byte words alike */
-            memcpy((char *)out[k] + at * sizeof(float), o[k], n * sizeof(float));
+            copy_out((float *)out[k] + at, o[k], n, stream);
     }
+#if defined(__SSE2__)
+    if (stream) _mm_sfence();
+#endif
 }
 
 void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
@@ -190,9 +208,41 @@ MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t 
         for (size_t k = 0; k < floats; k++) col[k][i] = f[i * floats + k];
 }
 
-/* Hits [0, n) from a block's output columns. */
-static void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK], const uint32_t *flags) {
-    for (size_t i = 0; i < n; i++) {
+/* Hits [0, n) from a block's output columns: four at a time by two 4 × 4 transposes (a hit is
+ * eight 4-byte fields, in the order of the columns), the rest one field at a time. Only copies. */
+MINK_ALWAYS_INLINE void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK],
+                                   const uint32_t *flags, int stream) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    _Static_assert(sizeof(mink_hit) == 8 * sizeof(float), "a hit is eight 4-byte fields");
+    for (; stream && i + 4 <= n; i += 4) {
+        __m128 t = _mm_loadu_ps(&out[0][i]), nx = _mm_loadu_ps(&out[1][i]);
+        __m128 ny = _mm_loadu_ps(&out[2][i]), depth = _mm_loadu_ps(&out[3][i]);
+        __m128 px = _mm_loadu_ps(&out[4][i]), py = _mm_loadu_ps(&out[5][i]);
+        __m128 exit = _mm_loadu_ps(&out[6][i]), f = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)&flags[i]));
+        _MM_TRANSPOSE4_PS(t, nx, ny, depth);
+        _MM_TRANSPOSE4_PS(px, py, exit, f);
+        float *h = (float *)&hits[i];
+        _mm_stream_ps(h, t), _mm_stream_ps(h + 4, px);
+        _mm_stream_ps(h + 8, nx), _mm_stream_ps(h + 12, py);
+        _mm_stream_ps(h + 16, ny), _mm_stream_ps(h + 20, exit);
+        _mm_stream_ps(h + 24, depth), _mm_stream_ps(h + 28, f);
+    }
+    for (; i + 4 <= n; i += 4) {
+        __m128 t = _mm_loadu_ps(&out[0][i]), nx = _mm_loadu_ps(&out[1][i]);
+        __m128 ny = _mm_loadu_ps(&out[2][i]), depth = _mm_loadu_ps(&out[3][i]);
+        __m128 px = _mm_loadu_ps(&out[4][i]), py = _mm_loadu_ps(&out[5][i]);
+        __m128 exit = _mm_loadu_ps(&out[6][i]), f = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)&flags[i]));
+        _MM_TRANSPOSE4_PS(t, nx, ny, depth);
+        _MM_TRANSPOSE4_PS(px, py, exit, f);
+        float *h = (float *)&hits[i];
+        _mm_storeu_ps(h, t), _mm_storeu_ps(h + 4, px);
+        _mm_storeu_ps(h + 8, nx), _mm_storeu_ps(h + 12, py);
+        _mm_storeu_ps(h + 16, ny), _mm_storeu_ps(h + 20, exit);
+        _mm_storeu_ps(h + 24, depth), _mm_storeu_ps(h + 28, f);
+    }
+#endif
+    for (; i < n; i++) {
         mink_hit *h = &hits[i];
         h->t = out[0][i];
         h->normal = mink_v2(out[1][i], out[2][i]);
@@ -249,6 +299,7 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
     for (size_t k = 0; k < floats; k++) c[k] = col[k];
     for (int k = 0; k < 7; k++) o[k] = out[k];
     o[7] = flags;
+    int stream = count >= MINK_STREAM_HITS && ((uintptr_t)hits & 15u) == 0;
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
         const char *block = (const char *)in + at * floats * sizeof(float);
@@ -259,8 +310,11 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
         const char *next = block + n * floats * sizeof(float);
         for (size_t b = 0; b < ahead && b < left; b += 64) __builtin_prefetch(next + b);
         columns(n, dt, NULL, c, o);
-        store_hits(hits + at, n, out, flags);
+        store_hits(hits + at, n, out, flags, stream);
     }
+#if defined(__SSE2__)
+    if (stream) _mm_sfence();
+#endif
 }
 
 /* The loops the table asks for (core/kinds.h: LOOP, TURNING, COLUMNS); OWN ones are above. */

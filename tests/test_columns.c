@@ -183,6 +183,34 @@ static void columns_large_batches(void **state) {
     (void)state;
     size_t n = ((size_t)1 << 20) + 3;
     for (kind k = BOX; k <= CIRCLE_BOX; k++) run_set(k, 77, n, 0, 1.0f);
+    /* A thread's share of 2^20 pairs or more writes its hits past the caches (host/scalar.c,
+     * MINK_STREAM_HITS) where the array allows. On one thread: records into aligned hits and into
+     * hits only 4-byte aligned (as a mink_hit may be), and crowded box columns (copied a block at
+     * a time), each against three threads' shares, which stream nothing. */
+    mink_context *one = NULL, *three = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &one),
+                     MINK_OK);
+    assert_int_equal(mink_context_create(&descs[1], &three), MINK_OK);
+    for (kind k = BOX; k <= CIRCLE_BOX; k++) {
+        void *pairs = make_pairs(k, 81 + k, n, 0);
+        mink_hit *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+        char *buf = malloc(n * sizeof(mink_hit) + 4);
+        assert_true(pairs && want && got && buf);
+        assert_int_equal(sweep_records(three, k, pairs, n, 1.0f, want), MINK_OK);
+        assert_int_equal(sweep_records(one, k, pairs, n, 1.0f, got), MINK_OK);
+        assert_memory_equal(got, want, n * sizeof *want);
+        assert_int_equal(sweep_records(one, k, pairs, n, 1.0f, (mink_hit *)(void *)(buf + 4)), MINK_OK);
+        assert_memory_equal(buf + 4, want, n * sizeof *want);
+        if (k == BOX) {
+            columns c = columns_apart(k, pairs, n, ((size_t)1 << 20) + 1024);
+            assert_int_equal(sweep_columns(one, k, &c, n, 1.0f), MINK_OK);
+            assert_columns_equal(&c, want, n);
+            free(c.mem);
+        }
+        free(pairs), free(want), free(got), free(buf);
+    }
+    mink_context_destroy(one);
+    mink_context_destroy(three);
     /* A second large batch of the kind on the same context takes the path the first chose. */
     default_context_batches(CIRCLE, 78, n, 2, 1);
 }
