@@ -161,13 +161,12 @@ static void circle_aabb_columns(size_t n, float dt, const float *restrict ax, co
 }
 
 void mink__scalar_circle_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
-                                    void *const *out) {
+                                  void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
     circle_aabb_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], out[0],
                         out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
 }
-
 
 
 /* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
@@ -279,14 +278,12 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
 }
 
 void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
-                               void *const *out) {
+                             void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
     circle_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], out[0], out[1],
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
-
-
 
 /* Records `floats` floats each, a block at a time: into columns, through the kind's column loop,
  * back into hits. Always inlined: with `floats` a constant the copies unroll per kind. */
