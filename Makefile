@@ -49,7 +49,8 @@ demo: configure
 	$(BUILD)/cli/mink demo --out $(BUILD)/mink-demo.png
 
 # The whole suite; the whole suite again built with AddressSanitizer and UBSan; then each fuzz
-# target (tests/fuzz) for FUZZ_SECONDS from the committed corpus, built with clang and libFuzzer.
+# target (tests/fuzz) for FUZZ_SECONDS from the committed corpus, built with clang and libFuzzer,
+# and the determinism suite in that build (the committed hashes from a second compiler).
 # use_sigaltstack=0: PoCL's worker threads and ASan's per-thread signal stack trip over each other
 # at thread exit (an ASan CHECK, not a report about mink); ASan still catches what it catches.
 # leak_check_at_exit=0 for the fuzzers: libFuzzer checks every input for leaks itself, and the
@@ -66,7 +67,7 @@ test: build
 	CC=clang-14 cmake -S . -B $(BUILD)-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMINK_FUZZ=ON \
 	  -DMINK_BUILD_BENCH=OFF -DMINK_FUZZ_SECONDS=$(FUZZ_SECONDS)
 	cmake --build $(BUILD)-fuzz -j $(JOBS)
-	$(FUZZ_ENV) ctest --test-dir $(BUILD)-fuzz --output-on-failure -j $(JOBS) -L fuzz
+	$(FUZZ_ENV) ctest --test-dir $(BUILD)-fuzz --output-on-failure -j $(JOBS) -L 'fuzz|compilers'
 
 install: build
 	cmake --install $(BUILD)

@@ -30,9 +30,26 @@ static mink_aabb box_at(mink_vec2 c, float hw, float hh) {
     return b;
 }
 
+/* Each draw is a statement of its own wherever C leaves the order open (a call's arguments, an
+ * initializer's expressions), so that every compiler draws the same pairs from a seed. The order
+ * is the one GCC took when they were not (a call's arguments last to first), so the samples, and
+ * the hashes committed from them, stayed the same. */
+static mink_vec2 random_vec2(mink_rng *r, float lo, float hi) {
+    float x = mink_rng_float(r, lo, hi);
+    float y = mink_rng_float(r, lo, hi);
+    return (mink_vec2){x, y};
+}
+
+/* A box of half-extents drawn from [lo, hi) about c: the height drawn first. */
+static mink_aabb random_box_at(mink_rng *r, mink_vec2 c, float lo, float hi) {
+    float hh = mink_rng_float(r, lo, hi);
+    float hw = mink_rng_float(r, lo, hi);
+    return box_at(c, hw, hh);
+}
+
 static mink_aabb random_box(mink_rng *r, float extent, float size_lo, float size_hi) {
-    mink_vec2 c = {mink_rng_float(r, -extent, extent), mink_rng_float(r, -extent, extent)};
-    return box_at(c, mink_rng_float(r, size_lo, size_hi), mink_rng_float(r, size_lo, size_hi));
+    mink_vec2 c = random_vec2(r, -extent, extent);
+    return random_box_at(r, c, size_lo, size_hi);
 }
 
 /* A thin wall at rest, and a start and a velocity that cross it within one step, ending well
@@ -44,7 +61,7 @@ typedef struct crossing {
 
 static crossing thin_wall_crossing(mink_rng *r) {
     crossing x;
-    mink_vec2 c = {mink_rng_float(r, -100.0f, 100.0f), mink_rng_float(r, -100.0f, 100.0f)};
+    mink_vec2 c = random_vec2(r, -100.0f, 100.0f);
     int vertical = mink_rng_u32(r) & 1u;
     float len = mink_rng_float(r, 5.0f, 30.0f), thin = mink_rng_float(r, 0.01f, 0.2f);
     x.wall = vertical ? box_at(c, thin, len) : box_at(c, len, thin);
@@ -71,9 +88,7 @@ static mink_vec2 around(mink_rng *r, mink_vec2 c, float lo, float hi) {
     return (mink_vec2){c.x + dx * far, c.y + dy * far};
 }
 
-static mink_vec2 random_velocity(mink_rng *r, float v) {
-    return (mink_vec2){mink_rng_float(r, -v, v), mink_rng_float(r, -v, v)};
-}
+static mink_vec2 random_velocity(mink_rng *r, float v) { return random_vec2(r, -v, v); }
 
 void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
     mink_rng r = mink_rng_seed(seed);
@@ -85,7 +100,7 @@ void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
             p.vb = random_velocity(&r, 2.0f);
             mink_vec2 bc = {(p.b.min.x + p.b.max.x) * 0.5f, (p.b.min.y + p.b.max.y) * 0.5f};
             mink_vec2 ac = around(&r, bc, 20.0f, 40.0f);
-            p.a = box_at(ac, mink_rng_float(&r, 0.5f, 4.0f), mink_rng_float(&r, 0.5f, 4.0f));
+            p.a = random_box_at(&r, ac, 0.5f, 4.0f);
             p.va = aim(&r, ac, bc, p.vb);
             break;
         }
@@ -100,18 +115,23 @@ void mink_sample_aabb_pairs(uint64_t seed, size_t count, mink_aabb_pair *out) {
         default: /* anything: mostly misses, some overlaps and hits */
             p.a = random_box(&r, 100.0f, 0.1f, 10.0f);
             p.b = random_box(&r, 100.0f, 0.1f, 10.0f);
-            p.va = (mink_vec2){mink_rng_float(&r, -30.0f, 30.0f), mink_rng_float(&r, -30.0f, 30.0f)};
-            p.vb = (mink_vec2){mink_rng_float(&r, -30.0f, 30.0f), mink_rng_float(&r, -30.0f, 30.0f)};
+            p.va = random_velocity(&r, 30.0f);
+            p.vb = random_velocity(&r, 30.0f);
             break;
         }
         out[i] = p;
     }
 }
 
+/* A circle about `at` with a radius from [lo, hi): the centre drawn first. */
+static mink_circle circle_around(mink_rng *r, mink_vec2 c, float lo, float hi, float r_lo, float r_hi) {
+    mink_vec2 at = around(r, c, lo, hi);
+    return (mink_circle){at, mink_rng_float(r, r_lo, r_hi)};
+}
+
 static mink_circle random_circle(mink_rng *r, float extent, float lo, float hi) {
-    mink_circle c = {{mink_rng_float(r, -extent, extent), mink_rng_float(r, -extent, extent)},
-                     mink_rng_float(r, lo, hi)};
-    return c;
+    mink_vec2 c = random_vec2(r, -extent, extent);
+    return (mink_circle){c, mink_rng_float(r, lo, hi)};
 }
 
 void mink_sample_circle_pairs(uint64_t seed, size_t count, mink_circle_pair *out) {
@@ -122,13 +142,13 @@ void mink_sample_circle_pairs(uint64_t seed, size_t count, mink_circle_pair *out
         case 4: /* aimed */
             p.b = random_circle(&r, 100.0f, 0.5f, 6.0f);
             p.vb = random_velocity(&r, 2.0f);
-            p.a = (mink_circle){around(&r, p.b.center, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.a = circle_around(&r, p.b.center, 15.0f, 40.0f, 0.2f, 4.0f);
             p.va = aim(&r, p.a.center, p.b.center, p.vb);
             break;
         case 5: /* a bullet through a small target within one step */
             p.b = random_circle(&r, 100.0f, 0.2f, 1.0f);
             p.vb = (mink_vec2){0.0f, 0.0f};
-            p.a = (mink_circle){around(&r, p.b.center, 3.0f, 10.0f), mink_rng_float(&r, 0.02f, 0.1f)};
+            p.a = circle_around(&r, p.b.center, 3.0f, 10.0f, 0.02f, 0.1f);
             p.va = aim(&r, p.a.center, p.b.center, p.vb);
             p.va.x *= 2.0f, p.va.y *= 2.0f; /* it ends well past the target */
             break;
@@ -153,7 +173,7 @@ void mink_sample_circle_aabb_pairs(uint64_t seed, size_t count, mink_circle_aabb
             p.vb = random_velocity(&r, 2.0f);
             int corner = mink_rng_u32(&r) & 1u;
             mink_vec2 to = corner ? p.b.max : (mink_vec2){(p.b.min.x + p.b.max.x) * 0.5f, (p.b.min.y + p.b.max.y) * 0.5f};
-            p.a = (mink_circle){around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.a = circle_around(&r, to, 15.0f, 40.0f, 0.2f, 4.0f);
             p.va = aim(&r, p.a.center, to, p.vb);
             break;
         }
@@ -179,7 +199,8 @@ void mink_sample_circle_aabb_pairs(uint64_t seed, size_t count, mink_circle_aabb
 void mink_sample_pairs(uint64_t seed, size_t count, mink_pair *out) {
     mink_rng r = mink_rng_seed(seed);
     for (size_t i = 0; i < count; i++) {
-        uint64_t s = ((uint64_t)mink_rng_u32(&r) << 32) | mink_rng_u32(&r);
+        uint64_t hi = mink_rng_u32(&r);
+        uint64_t s = hi << 32 | mink_rng_u32(&r);
         switch (mink_rng_u32(&r) % 4u) {
         case 0: {
             mink_aabb_pair p;
@@ -226,8 +247,22 @@ static mink_polygon random_polygon(mink_rng *r, mink_vec2 at, float size, uint32
     return p;
 }
 
-static mink_vec2 random_point(mink_rng *r, float extent) {
-    return (mink_vec2){mink_rng_float(r, -extent, extent), mink_rng_float(r, -extent, extent)};
+static mink_vec2 random_point(mink_rng *r, float extent) { return random_vec2(r, -extent, extent); }
+
+/* A polygon at a random point of the square of half-side `extent`, its size from [lo, hi): the
+ * size drawn first, then the point, then the polygon. */
+static mink_polygon random_polygon_anywhere(mink_rng *r, float extent, float lo, float hi, uint32_t vertices) {
+    float size = mink_rng_float(r, lo, hi);
+    mink_vec2 at = random_point(r, extent);
+    return random_polygon(r, at, size, vertices);
+}
+
+/* The same about c (around()). */
+static mink_polygon random_polygon_around(mink_rng *r, mink_vec2 c, float near, float far, float lo, float hi,
+                                          uint32_t vertices) {
+    float size = mink_rng_float(r, lo, hi);
+    mink_vec2 at = around(r, c, near, far);
+    return random_polygon(r, at, size, vertices);
 }
 
 /* A thin wall as a polygon (a rectangle turned by a small angle) and a crossing through it. */
@@ -247,9 +282,9 @@ void mink_sample_polygon_pairs(uint64_t seed, size_t count, uint32_t vertices, m
         mink_polygon_pair p;
         switch (mink_rng_u32(&r) % 6u) {
         case 4: /* aimed: a starts outside b and heads for b's centre */
-            p.b = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.5f, 8.0f), vertices);
+            p.b = random_polygon_anywhere(&r, 100.0f, 0.5f, 8.0f, vertices);
             p.vb = random_velocity(&r, 2.0f);
-            p.a = random_polygon(&r, around(&r, p.b.position, 20.0f, 40.0f), mink_rng_float(&r, 0.5f, 4.0f), vertices);
+            p.a = random_polygon_around(&r, p.b.position, 20.0f, 40.0f, 0.5f, 4.0f, vertices);
             p.va = aim(&r, p.a.position, p.b.position, p.vb);
             break;
         case 5: { /* tunnelling: a small fast polygon through a thin wall */
@@ -261,8 +296,8 @@ void mink_sample_polygon_pairs(uint64_t seed, size_t count, uint32_t vertices, m
             break;
         }
         default:
-            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), vertices);
-            p.b = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), vertices);
+            p.a = random_polygon_anywhere(&r, 100.0f, 0.1f, 10.0f, vertices);
+            p.b = random_polygon_anywhere(&r, 100.0f, 0.1f, 10.0f, vertices);
             p.va = random_velocity(&r, 30.0f);
             p.vb = random_velocity(&r, 30.0f);
             break;
@@ -280,7 +315,7 @@ void mink_sample_polygon_aabb_pairs(uint64_t seed, size_t count, mink_polygon_aa
             p.b = random_box(&r, 100.0f, 0.5f, 8.0f);
             p.vb = random_velocity(&r, 2.0f);
             mink_vec2 bc = {(p.b.min.x + p.b.max.x) * 0.5f, (p.b.min.y + p.b.max.y) * 0.5f};
-            p.a = random_polygon(&r, around(&r, bc, 20.0f, 40.0f), mink_rng_float(&r, 0.5f, 4.0f), 0);
+            p.a = random_polygon_around(&r, bc, 20.0f, 40.0f, 0.5f, 4.0f, 0);
             p.va = aim(&r, p.a.position, bc, p.vb);
             break;
         }
@@ -293,7 +328,7 @@ void mink_sample_polygon_aabb_pairs(uint64_t seed, size_t count, mink_polygon_aa
             break;
         }
         default:
-            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), 0);
+            p.a = random_polygon_anywhere(&r, 100.0f, 0.1f, 10.0f, 0);
             p.b = random_box(&r, 100.0f, 0.1f, 10.0f);
             p.va = random_velocity(&r, 30.0f);
             p.vb = random_velocity(&r, 30.0f);
@@ -309,11 +344,11 @@ void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_
         mink_polygon_circle_pair p;
         switch (mink_rng_u32(&r) % 6u) {
         case 4: { /* the circle heads for the polygon's centre or one of its vertices */
-            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.5f, 8.0f), 0);
+            p.a = random_polygon_anywhere(&r, 100.0f, 0.5f, 8.0f, 0);
             p.va = random_velocity(&r, 2.0f);
             mink_hull h = mink_polygon_hull(p.a, (mink_vec2){0.0f, 0.0f}, p.a.angle);
             mink_vec2 to = (mink_rng_u32(&r) & 1u) ? h.v[mink_rng_u32(&r) % h.count] : p.a.position;
-            p.b = (mink_circle){around(&r, to, 15.0f, 40.0f), mink_rng_float(&r, 0.2f, 4.0f)};
+            p.b = circle_around(&r, to, 15.0f, 40.0f, 0.2f, 4.0f);
             p.vb = aim(&r, p.b.center, to, p.va);
             break;
         }
@@ -326,7 +361,7 @@ void mink_sample_polygon_circle_pairs(uint64_t seed, size_t count, mink_polygon_
             break;
         }
         default:
-            p.a = random_polygon(&r, random_point(&r, 100.0f), mink_rng_float(&r, 0.1f, 10.0f), 0);
+            p.a = random_polygon_anywhere(&r, 100.0f, 0.1f, 10.0f, 0);
             p.b = random_circle(&r, 100.0f, 0.1f, 8.0f);
             p.va = random_velocity(&r, 30.0f);
             p.vb = random_velocity(&r, 30.0f);
@@ -434,8 +469,11 @@ void mink_sample_capsule_circle_pairs(uint64_t seed, size_t count, mink_capsule_
 /* A body of any shape centred near `at`, of about `size`. */
 static mink_body random_body(mink_rng *r, mink_vec2 at, float size) {
     switch (mink_rng_u32(r) % 3u) {
-    case 0: return mink__body_aabb(box_at(at, size * mink_rng_float(r, 0.3f, 1.0f), size * mink_rng_float(r, 0.3f, 1.0f)),
-                                  (mink_vec2){0.0f, 0.0f});
+    case 0: {
+        float hh = size * mink_rng_float(r, 0.3f, 1.0f);
+        float hw = size * mink_rng_float(r, 0.3f, 1.0f);
+        return mink__body_aabb(box_at(at, hw, hh), (mink_vec2){0.0f, 0.0f});
+    }
     case 1: return mink__body_circle((mink_circle){at, size * mink_rng_float(r, 0.3f, 1.0f)}, (mink_vec2){0.0f, 0.0f});
     default: return mink__body_polygon(random_polygon(r, at, size, 0), (mink_vec2){0.0f, 0.0f});
     }
@@ -453,7 +491,8 @@ void mink_sample_rotating_pairs(uint64_t seed, size_t count, mink_pair *out) {
             b.velocity = random_velocity(&r, 2.0f);
             a.velocity = aim(&r, ac, bc, b.velocity);
         } else { /* near each other, moving at random */
-            a = random_body(&r, around(&r, bc, 0.0f, 25.0f), mink_rng_float(&r, 0.5f, 8.0f));
+            float size = mink_rng_float(&r, 0.5f, 8.0f);
+            a = random_body(&r, around(&r, bc, 0.0f, 25.0f), size);
             a.velocity = random_velocity(&r, 30.0f);
             b.velocity = random_velocity(&r, 30.0f);
         }
@@ -497,7 +536,8 @@ void mink_sample_ray_casts(uint64_t seed, size_t count, mink_ray_cast *out) {
             }
             /* fall through */
         default: /* at random: mostly misses */
-            out[i].ray = (mink_ray){around(&r, c, 0.0f, 30.0f), random_velocity(&r, 40.0f)};
+            o = around(&r, c, 0.0f, 30.0f);
+            out[i].ray = (mink_ray){o, random_velocity(&r, 40.0f)};
             break;
         }
         out[i].body = b;
