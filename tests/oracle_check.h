@@ -95,7 +95,9 @@ static void check_against_oracle(tally *t, size_t i, const dshape *a, dv2 da, co
 static void report(const char *what, size_t n, const tally *t) {
     printf("  %s: %zu pairs, compared %zu (contacts %zu, overlaps %zu), ambiguous %zu; worst error / tolerance %.3f\n",
            what, n, t->compared, t->contacts, t->overlaps, t->ambiguous, t->worst);
-    assert_true(t->contacts > t->compared / 8 && t->overlaps > 0);
+    /* Enough contacts that the comparisons mean something: the random sets give 12–15 %, which
+     * pairs they hold depending on the compiler (the suites draw inside argument lists). */
+    assert_true(t->contacts > t->compared / 10 && t->overlaps > 0);
 }
 
 /* ---- turning bodies: conservative advancement against the sampled true gap ---------------------- */
