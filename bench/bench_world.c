@@ -12,7 +12,8 @@
  * The scene runs WARM_UP_STEPS steps before those measured.
  * Usage: bench_world [MAX_BODIES] [STEPS] [trace] [scalar=N]      (defaults 1000000, 5)
  * scalar=N runs the scalar path (and the comparison) only up to N bodies: a GPU's largest scenes
- * would wait minutes for it. far=X starts one bullet at (X, 0), far outside the arena.
+ * would wait minutes for it. from=N starts at N bodies instead of 10^4 (one size: from=MAX_BODIES).
+ * far=X starts one bullet at (X, 0), far outside the arena.
  * crates=polygon or crates=capsule makes the crates pentagons or capsules of about their size:
  * the world then runs its kernels built for polygons, or for polygons and capsules.
  *
@@ -40,6 +41,8 @@ static mink_shape box_shape(float hw, float hh) {
 
 /* far=X: one bullet starts at (X, 0), far outside the arena (0: none). */
 static float far_x = 0.0f;
+/* from=N: the first size (then ten times as many, up to MAX_BODIES). */
+static size_t least = 10000;
 /* crates=: the crates' shape (MINK_SHAPE_AABB, _POLYGON or _CAPSULE). */
 static uint32_t crate_type = MINK_SHAPE_AABB;
 
@@ -236,7 +239,7 @@ static int arena_main(size_t most, size_t scalar_most, int steps, mink_context *
            steps);
     printf("%9s  %-5s %-7s %9s  %9s %10s %9s %10s  %s\n", "bodies", "scene", "path", "ms/step", "pairs", "energy",
            "deepest", "tunnelled", "same bits");
-    for (size_t n = 10000; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
+    for (size_t n = least; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
         for (int b = 0; b < 2; b++) {
             arena_figures f[2];
             mink_vec2 *pos[2] = {NULL, NULL};
@@ -268,6 +271,8 @@ int main(int argc, char **argv) {
     for (; argc > 1 && strchr(argv[argc - 1], '=') != NULL; argc--)
         if (strncmp(argv[argc - 1], "scalar=", 7) == 0)
             scalar_most = (size_t)strtoull(argv[argc - 1] + 7, NULL, 10);
+        else if (strncmp(argv[argc - 1], "from=", 5) == 0)
+            least = (size_t)strtoull(argv[argc - 1] + 5, NULL, 10);
         else if (strncmp(argv[argc - 1], "far=", 4) == 0)
             far_x = strtof(argv[argc - 1] + 4, NULL);
         else if (strcmp(argv[argc - 1], "crates=polygon") == 0)
@@ -279,10 +284,11 @@ int main(int argc, char **argv) {
     size_t most = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
     int steps = argc > 2 ? atoi(argv[2]) : 5;
     int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
-    if (argc < 1 || most < 100 || steps < 1 || steps > 100000 || (argc > 3 && (!tracing || arena_mode))) {
-        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace] [scalar=N] [far=X]\n"
+    if (argc < 1 || most < 100 || least < 100 || least > most || steps < 1 || steps > 100000 ||
+        (argc > 3 && (!tracing || arena_mode))) {
+        fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace] [scalar=N] [from=N >= 100] [far=X]\n"
                         "                   [crates=polygon|crates=capsule]\n"
-                        "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000] [scalar=N]\n");
+                        "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000] [scalar=N] [from=N >= 100]\n");
         return 2;
     }
     size_t trace_size = tracing ? (size_t)steps * 40 + 1 : 0;
@@ -304,7 +310,7 @@ int main(int argc, char **argv) {
            steps, WARM_UP_STEPS);
     printf("%9s  %-7s %9s  %8s %8s %8s %8s %8s  %9s %8s %10s  %s\n", "bodies", "path", "ms/step", "bounds", "broad",
            "narrow", "resolve", "transfer", "pairs", "events", "bytes/body", "same bits");
-    for (size_t n = 10000; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
+    for (size_t n = least; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
         figures f[2];
         mink_vec2 *pos[2] = {NULL, NULL};
         int first = n > scalar_most;

@@ -16,8 +16,51 @@ typedef struct karg {
 #define ARG_U32(x) ((karg){sizeof(cl_uint), &(cl_uint){(cl_uint)(x)}})
 #define ARGS(...) (const karg[]){__VA_ARGS__}, sizeof((const karg[]){__VA_ARGS__}) / sizeof(karg)
 
+#ifdef MINK_PASS_PROFILE
+/* A developer's build (cmake -DMINK_PASS_PROFILE=ON): each world kernel timed with the queue
+ * drained before and after it (so the sum exceeds a normal step by the drains), each blocking read
+ * too; the table, per step, goes to stderr at exit. One world at a time. */
+#include <stdio.h>
+static struct {
+    char name[MINK_KERNEL_COUNT + 1][48];
+    double ms[MINK_KERNEL_COUNT + 1];
+    unsigned long calls[MINK_KERNEL_COUNT + 1];
+} profile;
+
+static void profile_print(void) {
+    double steps = (double)profile.calls[MINK_KERNEL_WORLD_BOUNDS], total = 0.0;
+    if (steps == 0.0) return;
+    fprintf(stderr, "pass profile, %.0f steps (queue drained around each): ms a step, calls a step\n", steps);
+    for (int k = 0; k <= MINK_KERNEL_COUNT; k++)
+        if (profile.calls[k] > 0) {
+            fprintf(stderr, "  %-36s %8.3f %7.1f\n", profile.name[k], profile.ms[k] / steps, profile.calls[k] / steps);
+            total += profile.ms[k] / steps;
+        }
+    fprintf(stderr, "  %-36s %8.3f\n", "all", total);
+}
+
+static void profile_add(mink_world *w, int k, double ms) {
+    static int registered;
+    if (!registered) registered = 1, atexit(profile_print);
+    if (profile.calls[k]++ == 0) {
+        if (k == MINK_KERNEL_COUNT)
+            snprintf(profile.name[k], sizeof profile.name[k], "(blocking reads of counts)");
+        else
+            clGetKernelInfo(w->ctx->kernels[k], CL_KERNEL_FUNCTION_NAME, sizeof profile.name[k] - 1, profile.name[k],
+                            NULL);
+    }
+    profile.ms[k] += ms;
+}
+#define PROFILE_BEGIN(w) (clFinish((w)->ctx->queue), mink__now_ms())
+#define PROFILE_END(w, k, t0) (clFinish((w)->ctx->queue), profile_add((w), (k), mink__now_ms() - (t0)))
+#else
+#define PROFILE_BEGIN(w) 0.0
+#define PROFILE_END(w, k, t0) ((void)(t0))
+#endif
+
 /* Runs kernel k over `items` work-items (rounded up to whole work-groups), its arguments set. */
 static mink_status launch(mink_world *w, mink_kernel_id k, size_t items) {
+    double t0 = PROFILE_BEGIN(w);
     mink_context *ctx = w->ctx;
     mink_status status = MINK_OK;
     size_t local = ctx->local_size[k];
@@ -27,6 +70,7 @@ static mink_status launch(mink_world *w, mink_kernel_id k, size_t items) {
     size_t global = (items + local - 1) / local * local;
     MINK_CL_TRY(ctx, clEnqueueNDRangeKernel(ctx->queue, ctx->kernels[k], 1, NULL, &global, &local, 0, NULL, NULL),
                 fail);
+    PROFILE_END(w, k, t0);
 fail:
     return status;
 }
@@ -289,6 +333,7 @@ static mink_status read_words(mink_world *w, mink_world_buf b, size_t index, siz
     double t = mink__now_ms();
     status = read_at(w, b, index * 4, count * 4, out);
     w->stats.transfer_ms += mink__now_ms() - t;
+    PROFILE_END(w, MINK_KERNEL_COUNT, t);
 fail:
     return status;
 }
