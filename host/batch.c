@@ -137,8 +137,9 @@ fail:
 
 /* COPY: pairs [0, n) in chunks through two sets of buffers on two in-order queues, so that (on a
  * device that overlaps them, a discrete GPU) one chunk's upload runs beside the kernel of the one
- * before and the download of the one before that. A set is used again once its queue is done with
- * the chunk before; the call returns when both are done, so the caller's arrays are its own again. */
+ * before, and its kernel beside that one's download: two chunks in flight. A set is used again
+ * once its queue is done with the chunk before; the call returns when both are done, so the
+ * caller's arrays are its own again. */
 static mink_status copy_pipeline(mink_context *ctx, const mink_batch_job *job, size_t n, mink_batch_stats *st) {
     mink_status status = MINK_OK;
     cl_int err = CL_SUCCESS;

@@ -65,10 +65,11 @@ MINK_CLONES_512 static void aabb_columns_wide(size_t n, float dt, const float *c
     aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(in, out));
 }
 
-/* Whether the AVX-512 build runs here. */
+/* Whether the x86-64-v4 (AVX-512) build runs here. */
 static int wide_vectors(void) {
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
-    return __builtin_cpu_supports("avx512f");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
 #else
     return 0;
 #endif
@@ -94,20 +95,29 @@ static int crowded(const float *const *in, void *const *out) {
 #define MINK_STAGE 1024
 #define MINK_STAGE_ROW (MINK_STAGE + 16)
 
+/* n 4-byte words (floats, or the flags) copied to `to`; with `stream`, past the caches from the
+ * first 16-byte boundary of `to` on. Through integer vectors and memcpy: the words' types vary. */
+MINK_ALWAYS_INLINE void copy_out(void *restrict to, const void *restrict from, size_t n, int stream) {
+    char *d = to;
+    const char *f = from;
+    size_t i = 0;
+#if defined(__SSE2__)
+    size_t peel = ((16u - ((uintptr_t)d & 15u)) & 15u) / 4u; /* words before the boundary */
+    if (stream && peel < n) {
+        memcpy(d, f, peel * 4);
+        for (i = peel; i + 4 <= n; i += 4) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(f + 4 * i));
+            _mm_stream_si128((__m128i *)(void *)(d + 4 * i), v);
+        }
+    }
+#endif
+    memcpy(d + 4 * i, f + 4 * i, (n - i) * 4);
+}
+
 /* Crowded box columns without AVX-512, a block at a time: each input array's run copied into a
  * column of `stage` (20 × MINK_STAGE_ROW floats), the loop over those, each output copied out,
  * one array at a time in runs of 4 KiB. Circles, whose math outweighs their memory traffic,
  * measured no faster so. Only copies: the bits are the loop's. */
-/* n floats (or 4-byte words) copied to `to`; with `stream`, past the caches where `to` allows. */
-MINK_ALWAYS_INLINE void copy_out(float *restrict to, const float *restrict from, size_t n, int stream) {
-    size_t i = 0;
-#if defined(__SSE2__)
-    for (; stream && i < n && ((uintptr_t)(to + i) & 15u) != 0; i++) to[i] = from[i];
-    for (; stream && i + 4 <= n; i += 4) _mm_stream_ps(to + i, _mm_loadu_ps(from + i));
-#endif
-    memcpy(to + i, from + i, (n - i) * sizeof(float));
-}
-
 MINK_CLONES static void aabb_staged(size_t count, float dt, const float *const *in, void *const *out,
                                     float *stage) {
     int stream = count >= MINK_STREAM_HITS;
@@ -119,8 +129,7 @@ MINK_CLONES static void aabb_staged(size_t count, float dt, const float *const *
         size_t n = count - at < MINK_STAGE ? count - at : MINK_STAGE;
         for (int k = 0; k < 12; k++) memcpy(stage + k * MINK_STAGE_ROW, in[k] + at, n * sizeof(float));
         aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(c, o));
-        for (int k = 0; k < 8; k++) /* floats, and the flags' 4-byte words alike */
-            copy_out((float *)out[k] + at, o[k], n, stream);
+        for (int k = 0; k < 8; k++) copy_out((char *)out[k] + 4 * at, o[k], n, stream);
     }
 #if defined(__SSE2__)
     if (stream) _mm_sfence();
@@ -207,38 +216,35 @@ MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t 
         for (size_t k = 0; k < floats; k++) col[k][i] = f[i * floats + k];
 }
 
-/* Hits [0, n) from a block's output columns: four at a time by two 4 × 4 transposes (a hit is
- * eight 4-byte fields, in the order of the columns), the rest one field at a time. Only copies. */
+#if defined(__SSE2__)
+/* Hits i .. i + 3 from a block's output columns by two 4 × 4 transposes (a hit is eight 4-byte
+ * fields, in the order of the columns): v[k] is bytes 16k .. 16k + 15 of the four hits. */
+MINK_ALWAYS_INLINE void four_hits(float out[7][MINK_BLOCK], const uint32_t *flags, size_t i, __m128 v[8]) {
+    _Static_assert(sizeof(mink_hit) == 8 * sizeof(float), "a hit is eight 4-byte fields");
+    __m128 t = _mm_loadu_ps(&out[0][i]), nx = _mm_loadu_ps(&out[1][i]);
+    __m128 ny = _mm_loadu_ps(&out[2][i]), depth = _mm_loadu_ps(&out[3][i]);
+    __m128 px = _mm_loadu_ps(&out[4][i]), py = _mm_loadu_ps(&out[5][i]);
+    __m128 exit = _mm_loadu_ps(&out[6][i]), f = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)&flags[i]));
+    _MM_TRANSPOSE4_PS(t, nx, ny, depth);
+    _MM_TRANSPOSE4_PS(px, py, exit, f);
+    v[0] = t, v[1] = px, v[2] = nx, v[3] = py, v[4] = ny, v[5] = exit, v[6] = depth, v[7] = f;
+}
+#endif
+
+/* Hits [0, n) from a block's output columns: four at a time by shuffles (with `stream`, stored
+ * past the caches: the hits must be 16-byte aligned), the rest one field at a time. Only copies. */
 MINK_ALWAYS_INLINE void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK],
                                    const uint32_t *flags, int stream) {
     size_t i = 0;
 #if defined(__SSE2__)
-    _Static_assert(sizeof(mink_hit) == 8 * sizeof(float), "a hit is eight 4-byte fields");
+    __m128 v[8];
     for (; stream && i + 4 <= n; i += 4) {
-        __m128 t = _mm_loadu_ps(&out[0][i]), nx = _mm_loadu_ps(&out[1][i]);
-        __m128 ny = _mm_loadu_ps(&out[2][i]), depth = _mm_loadu_ps(&out[3][i]);
-        __m128 px = _mm_loadu_ps(&out[4][i]), py = _mm_loadu_ps(&out[5][i]);
-        __m128 exit = _mm_loadu_ps(&out[6][i]), f = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)&flags[i]));
-        _MM_TRANSPOSE4_PS(t, nx, ny, depth);
-        _MM_TRANSPOSE4_PS(px, py, exit, f);
-        float *h = (float *)&hits[i];
-        _mm_stream_ps(h, t), _mm_stream_ps(h + 4, px);
-        _mm_stream_ps(h + 8, nx), _mm_stream_ps(h + 12, py);
-        _mm_stream_ps(h + 16, ny), _mm_stream_ps(h + 20, exit);
-        _mm_stream_ps(h + 24, depth), _mm_stream_ps(h + 28, f);
+        four_hits(out, flags, i, v);
+        for (int k = 0; k < 8; k++) _mm_stream_si128((__m128i *)(void *)&hits[i] + k, _mm_castps_si128(v[k]));
     }
     for (; i + 4 <= n; i += 4) {
-        __m128 t = _mm_loadu_ps(&out[0][i]), nx = _mm_loadu_ps(&out[1][i]);
-        __m128 ny = _mm_loadu_ps(&out[2][i]), depth = _mm_loadu_ps(&out[3][i]);
-        __m128 px = _mm_loadu_ps(&out[4][i]), py = _mm_loadu_ps(&out[5][i]);
-        __m128 exit = _mm_loadu_ps(&out[6][i]), f = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)&flags[i]));
-        _MM_TRANSPOSE4_PS(t, nx, ny, depth);
-        _MM_TRANSPOSE4_PS(px, py, exit, f);
-        float *h = (float *)&hits[i];
-        _mm_storeu_ps(h, t), _mm_storeu_ps(h + 4, px);
-        _mm_storeu_ps(h + 8, nx), _mm_storeu_ps(h + 12, py);
-        _mm_storeu_ps(h + 16, ny), _mm_storeu_ps(h + 20, exit);
-        _mm_storeu_ps(h + 24, depth), _mm_storeu_ps(h + 28, f);
+        four_hits(out, flags, i, v);
+        for (int k = 0; k < 8; k++) _mm_storeu_si128((__m128i *)(void *)&hits[i] + k, _mm_castps_si128(v[k]));
     }
 #endif
     for (; i < n; i++) {

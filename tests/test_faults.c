@@ -139,7 +139,7 @@ static void batch_faults(mink_transfer transfer) {
     mink__seam_arm(0, 0, 0); /* count a call that finds the COPY buffers made */
     assert_int_equal(batches(ctx, pairs, pairs + BATCH, got), MINK_OK);
     fault_plan plan = plan_faults();
-    long with_context = mink__seam_live(); /* COPY keeps two buffers in the context */
+    long with_context = mink__seam_live(); /* COPY keeps its two sets of buffers and second queue */
     printf("batches (%s): %lu OpenCL calls, %lu of them made to fail once and for good\n",
            transfer == MINK_TRANSFER_MAP ? "map" : "copy", plan.calls, plan.chosen);
     assert_memory_equal(got, want, 2 * BATCH * sizeof *got);

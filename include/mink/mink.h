@@ -132,8 +132,9 @@ typedef struct mink_circle_aabb_pair_soa {
 ///
 /// Speed: separate large allocations start at the same offset in their pages, where the arrays
 /// contend for the same cache sets; arrays that each start a 64-byte line further into the page
-/// than the one before (or one block cut so) stream up to twice as fast. mink copies crowded box
-/// columns a block at a time, which recovers part of it (docs/benchmarks.md, "column layout").
+/// than the one before (or one block cut so) stream up to twice as fast. Without AVX-512, mink
+/// copies crowded box columns a block at a time, which recovers part of it (docs/benchmarks.md,
+/// "column layout").
 /// The answers do not depend on the layout.
 typedef struct mink_hit_soa {
     float *t, *normal_x, *normal_y, *depth, *point_x, *point_y, *t_exit;

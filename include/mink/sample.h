@@ -1,9 +1,10 @@
 /* mink/sample.h — deterministic sample batches for demos, benchmarks and tests.
  *
  * The same seed gives the same pairs from any compiler on any machine: the generator is integer
- * arithmetic, each value is drawn in a set order, and a float from it is exact arithmetic. The one
- * exception: polygons' vertices come from the C library's cos and sin (in double), which another
- * C library may round differently in the last bit. A sample mixes
+ * arithmetic, each value is drawn in a set order, and the floats made from them are IEEE single
+ * precision, each operation rounded on its own (the library is built without contraction). The
+ * one exception: polygons' vertices come from the C library's cos and sin (in double), which
+ * another C library may round differently in the last bit. A sample mixes
  * pairs that miss, pairs aimed to hit within the step, and small fast shapes that would tunnel
  * through a thin platform or a small target if tested only at the ends of the step: about a
  * third of the pairs hit.
