@@ -91,10 +91,10 @@ MINK_INLINE mink_hit mink_pair_sweep(mink_world_view w, mink_step_params sp, uin
     mink_vec2 va = i < j ? vi : vj, vb = i < j ? vj : vi;
     float ka = i < j ? ki : kj, kb = i < j ? kj : ki;
     float tau = mink_maxf(ka, kb), span = sp.dt * (1.0f - tau);
-    mink_hit h = mink_sweep_placed(w.shapes + w.shape_of[a], mink_kinked_at(w, sp, a, va, ka, tau),
-                                   mink_v2(va.x * span, va.y * span), w.shapes + w.shape_of[b],
-                                   mink_kinked_at(w, sp, b, vb, kb, tau), mink_v2(vb.x * span, vb.y * span),
-                                   sp.hulls);
+    mink_hit h = mink_sweep_placed_near(w.shapes + w.shape_of[a], mink_kinked_at(w, sp, a, va, ka, tau),
+                                        mink_v2(va.x * span, va.y * span), w.shapes + w.shape_of[b],
+                                        mink_kinked_at(w, sp, b, vb, kb, tau), mink_v2(vb.x * span, vb.y * span),
+                                        sp.hulls);
     h.t = tau + h.t * (1.0f - tau);
     if (h.t_exit != MINK_INF) h.t_exit = tau + h.t_exit * (1.0f - tau);
     return i == a ? h : mink_hit_mirror(h);
@@ -325,7 +325,7 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
     mink_vec2 pa = w.pos[p.a], pb = w.pos[p.b];
     mink_vec2 ea = mink_place_at(w, p.a, keep_a), eb = mink_place_at(w, p.b, keep_b);
     mink_vec2 ma = mink_v2(ea.x - pa.x, ea.y - pa.y), mb = mink_v2(eb.x - pb.x, eb.y - pb.y);
-    mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, s.params.hulls);
+    mink_hit h = mink_sweep_placed_near(sa, pa, ma, sb, pb, mb, s.params.hulls);
     if (!(h.flags & MINK_HIT_CONTACT)) return;
     float allowed = mink_overlap_allowed(sa, sb), share = 0.0f;
     if ((h.flags & MINK_HIT_OVERLAP) || h.t_exit > 1.0f) { /* they end overlapping: by how much */

@@ -457,6 +457,51 @@ static void the_cull_keeps_what_the_rounds_need(void **state) {
     assert_true(met > 1000 && kept == met);
 }
 
+/* The impulse and safety rounds sweep a pair only when its shapes' disks may meet
+ * (mink_sweep_placed_near): that cull never drops a contact. Random pairs of every shape, off their
+ * centres, at three scales (up to coordinates of 10^4), and pairs built to pass their disks'
+ * closest approach within 2^-20 of touching; each answer equals mink_sweep_placed's bit for bit. */
+static void the_disk_cull_keeps_every_contact(void **state) {
+    (void)state;
+    mink_vec2 tri[3] = {mink_v2(-0.3f, -0.2f), mink_v2(0.3f, -0.2f), mink_v2(0.0f, 0.4f)};
+    mink_shape all[6] = {circle_shape(0.05f), circle_shape(0.4f), box_shape(0.3f, 0.02f), box_shape(0.1f, 0.1f),
+                         {.type = MINK_SHAPE_POLYGON}, {.type = MINK_SHAPE_CAPSULE}};
+    assert_int_equal(mink_polygon_make(tri, 3, mink_v2(0.1f, 0.05f), 0.0f, &all[4].geom.polygon), MINK_POLYGON_OK);
+    all[0].geom.circle.center = mink_v2(0.02f, -0.03f);
+    all[3].geom.aabb.min.x += 0.07f;
+    all[5].geom.capsule = (mink_capsule){{-0.2f, 0.1f}, {0.3f, 0.15f}, 0.05f};
+    mink_rng rng = mink_rng_seed(2912);
+    size_t contacts = 0, culled = 0;
+    for (int k = 0; k < 300000; k++) {
+        const mink_shape *sa = all + mink_rng_u32(&rng) % 6u, *sb = all + mink_rng_u32(&rng) % 6u;
+        float scale = k % 3 == 0 ? 1.0f : k % 3 == 1 ? 30.0f : 10000.0f;
+        mink_vec2 pa = mink_v2(mink_rng_float(&rng, -scale, scale), mink_rng_float(&rng, -scale, scale));
+        mink_vec2 ma = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f), mink_rng_float(&rng, -2.0f, 2.0f)), pb, mb;
+        if (k % 2) { /* anywhere within a few units */
+            float near = mink_rng_float(&rng, 0.5f, 4.0f);
+            pb = mink_v2(pa.x + mink_rng_float(&rng, -near, near), pa.y + mink_rng_float(&rng, -near, near));
+            mb = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f), mink_rng_float(&rng, -2.0f, 2.0f));
+        } else { /* b's disk passes a's, relative to it, at the sum of their radii, a hair in or out */
+            mink_circle da = mink_shape_disk(sa, pa), db = mink_shape_disk(sb, mink_v2(0.0f, 0.0f));
+            float angle = mink_rng_float(&rng, 0.0f, 6.2831853f), len = mink_rng_float(&rng, 0.0f, 3.0f);
+            float off = (da.radius + db.radius) * (1.0f + (float)((int)(mink_rng_u32(&rng) % 5u) - 2) * 0x1p-20f);
+            mink_vec2 u = mink_v2(cosf(angle), sinf(angle)), c;
+            c = mink_v2(da.center.x - u.y * off - u.x * len, da.center.y + u.x * off - u.y * len);
+            pb = mink_v2(c.x - db.center.x, c.y - db.center.y);
+            mb = mink_v2(ma.x + 2.0f * len * u.x, ma.y + 2.0f * len * u.y);
+        }
+        mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, MINK_HULLS_POLYGONS | MINK_HULLS_CAPSULES);
+        mink_hit n = mink_sweep_placed_near(sa, pa, ma, sb, pb, mb, MINK_HULLS_POLYGONS | MINK_HULLS_CAPSULES);
+        int may = mink_disks_may_meet(mink_shape_disk(sa, pa), ma, mink_shape_disk(sb, pb), mb);
+        contacts += (h.flags & MINK_HIT_CONTACT) != 0;
+        culled += !may;
+        if (h.flags & MINK_HIT_CONTACT) assert_true(may);
+        if (may) assert_memory_equal(&h, &n, sizeof h);
+        else assert_int_equal(n.flags, 0);
+    }
+    assert_true(contacts > 10000 && culled > 50000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(nothing_reacts_through_a_wall, paths_setup, paths_teardown),
@@ -469,6 +514,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(energy_over_scene_b, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_through_a_door, paths_setup, paths_teardown),
         cmocka_unit_test(the_cull_keeps_what_the_rounds_need),
+        cmocka_unit_test(the_disk_cull_keeps_every_contact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
