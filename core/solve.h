@@ -196,7 +196,7 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
         if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
         mink_vec2 vj = vel[j];
-        uint32_t other = s.round == 0u ? 0u : w.solve[j].fired;
+        uint32_t other = s.round == 0u ? 0u : (w.flags[j] & MINK_SOLVE_FIRED);
         mink_hit h = changed | other ? w.swept[e] : w.contacts[e].hit;
         if (!(h.flags & MINK_HIT_CONTACT) || h.t > walls) continue;
         float vn = (vi.x - vj.x) * h.normal.x + (vi.y - vj.y) * h.normal.y;
@@ -315,9 +315,9 @@ MINK_INLINE float mink_overlap_allowed(MINK_GLOBAL const mink_shape *a, MINK_GLO
 /// as the float does). After round 0, only pairs with a body whose keep just changed are swept.
 MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t k) {
     mink_world_pair p = w.pairs[k];
-    if (!mink_is_dynamic(w.props[p.a]) || !mink_is_dynamic(w.props[p.b])) return;
     mink_place qa = w.place[p.a], qb = w.place[p.b];
-    if (s.round > 0u && !(qa.changed | qb.changed)) return;
+    if (s.round > 0u && !(qa.changed | qb.changed)) return; /* most pairs, after the first rounds */
+    if (!mink_is_dynamic(w.props[p.a]) || !mink_is_dynamic(w.props[p.b])) return;
     uint32_t now = s.round & 1u, next = now ^ 1u;
     float keep_a = mink_bits_float(qa.keep[now]), keep_b = mink_bits_float(qb.keep[now]);
     if (keep_a == 0.0f && keep_b == 0.0f) return;
