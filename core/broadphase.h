@@ -207,7 +207,26 @@ MINK_INLINE int mink_grid_is_large(mink_world_view w, mink_grid g, uint32_t i) {
 
 /// The key of a large body's one entry: a bucket past the last, so the stable sort puts the large
 /// bodies last, in slot order, where the pair pass finds them.
-MINK_INLINE uint32_t mink_grid_large_key(mink_grid g) { return g.buckets * 2u; }
+MINK_INLINE uint32_t mink_grid_large_key(mink_grid g) { return g.buckets * 2u << g.x_bits; }
+
+/// Where x lies across column `column` of the grid, in 2^x_bits slices (clamped to the first and the
+/// last): a box that starts in a column to the left starts at slice 0. Monotone in x, so for two
+/// boxes of one cell, a slice of one's start above the slice of the other's end means they are
+/// apart along x.
+MINK_INLINE uint32_t mink_grid_x_slice(mink_grid g, uint32_t column, float x) {
+    float f = (x * g.inv_cell - (float)(int)column) * (float)(1u << g.x_bits);
+    return (uint32_t)mink_minf(mink_maxf(f, 0.0f), (float)((1u << g.x_bits) - 1u));
+}
+
+/// The slice where the box of entry e, in bucket `bucket`, ends across its cell: an entry of the
+/// bucket whose key's slice is above it starts past e's box along x (or lies in another cell that
+/// hashes to the bucket, never within 1000 columns of it), so it cannot pair with e. Its column is
+/// the one of its box's columns (fewer than MINK_GRID_MAX_SIDE) that the bucket's low 11 bits name.
+MINK_INLINE uint32_t mink_grid_x_end(mink_grid g, uint32_t bucket, mink_grid_entry e) {
+    mink_aabb b = mink_grid_box(e, g.reach); /* the box its cells came from */
+    uint32_t first = mink_grid_column(b.min.x, g.inv_cell);
+    return mink_grid_x_slice(g, first + ((bucket - first) & 2047u), b.max.x);
+}
 
 /// How many grid entries slot i makes: one a cell, one if it is large (*large says so), none if
 /// it is dead or its box invalid.
@@ -218,9 +237,10 @@ MINK_INLINE uint32_t mink_grid_count_item(mink_world_view w, mink_grid g, uint32
 }
 
 /// Writes slot i's entries from w.cells[i] (its counts scanned): the key (its cell's bucket × 2
-/// + 1 for the crowd, so in a bucket the crowd's entries come last) and the slot (the sort's
-/// value). A slot's entries are in different buckets (mink_grid_bucket), and a bucket's entries
-/// are emitted in slot order, so the stable sort leaves each bucket's entries in slot order.
+/// + 1 for the crowd, so in a bucket the crowd's entries come last, then the slice where its box
+/// starts across the cell) and the slot (the sort's value). A slot's entries are in different
+/// buckets (mink_grid_bucket), and a bucket's entries are emitted in slot order, so the stable
+/// sort leaves each bucket's entries by crowd, then where they start along x, then slot.
 MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i) {
     uint32_t at = w.cells[i];
     if (w.cells[i + 1u] == at) return;
@@ -231,10 +251,12 @@ MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i)
     }
     uint32_t crowd = mink_grid_in_crowd(g, w.props[i]);
     uint32_t x0, y0, nx, ny;
-    mink_grid_cells(g, mink_slot_grid_box(w, g, i), &x0, &y0, &nx, &ny);
+    mink_aabb b = mink_slot_grid_box(w, g, i);
+    mink_grid_cells(g, b, &x0, &y0, &nx, &ny);
     for (uint32_t dy = 0; dy < ny; dy++)
         for (uint32_t dx = 0; dx < nx; dx++) {
-            w.keys[at] = mink_grid_bucket(g, x0 + dx, y0 + dy) * 2u + crowd;
+            w.keys[at] = (mink_grid_bucket(g, x0 + dx, y0 + dy) * 2u + crowd) << g.x_bits |
+                         mink_grid_x_slice(g, x0 + dx, b.min.x);
             w.order[at] = i;
             at++;
         }
@@ -374,15 +396,31 @@ MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry 
     return mink_grid_bucket(g, x, y) == cell;
 }
 
+/// Whether the scan of an entry whose box ends at slice `end` of its cell skips entry s of its
+/// bucket (key ks): s starts past that end (mink_grid_x_end). *stop says the scan is over: s is of
+/// the crowd, which comes last and sorted by slice too, so every entry after it starts later.
+MINK_INLINE int mink_grid_x_past(mink_grid g, uint32_t end, uint32_t ks, int *stop) {
+    int past = (ks & ((1u << g.x_bits) - 1u)) > end;
+    *stop = past & (int)((ks >> g.x_bits) & 1u);
+    return past;
+}
+
 /// The pairs sorted (and gathered) entry r finds: with every later entry in its bucket for which
 /// mink_grid_pair_here holds. Returns how many, and in w.kept[r] which of the next 32 entries they
 /// are (bit k: entry r + 1 + k), so the pass that writes them need not test those again. An entry
-/// of the crowd has only the crowd after it in its bucket: nothing to test.
+/// of the crowd has only the crowd after it in its bucket: nothing to test. Entries that start
+/// past r's box along x are skipped untested (their keys read, not their entries): in a crowd
+/// moving tens of diameters a step, most of a bucket (docs/benchmarks.md).
 MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r) {
-    uint32_t key = w.keys[r], cell = key >> 1, found = 0u, kept = 0u;
+    uint32_t key = w.keys[r], shift = g.x_bits + 1u, cell = key >> shift, found = 0u, kept = 0u;
     mink_grid_entry ei = w.entries[r];
-    int scan = ((key & 1u) == 0u) & (key != mink_grid_large_key(g)); /* the large pair by slot, below */
-    for (uint32_t s = r + 1u; scan && s < entries && w.keys[s] >> 1 == cell; s++) {
+    int scan = (((key >> g.x_bits) & 1u) == 0u) & (key != mink_grid_large_key(g)), stop = 0; /* large: below */
+    uint32_t end = scan ? mink_grid_x_end(g, cell, ei) : 0u;
+    for (uint32_t s = r + 1u; scan && s < entries && w.keys[s] >> shift == cell; s++) {
+        if (mink_grid_x_past(g, end, w.keys[s], &stop)) {
+            if (stop) break;
+            continue;
+        }
         if (!mink_grid_pair_here(g, cell, ei, w.entries[s])) continue;
         if (s - r <= 32u) kept |= 1u << (s - r - 1u);
         found++;
@@ -391,21 +429,36 @@ MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint3
     return found;
 }
 
+/// Pair (r, s) of sorted entries, r's slot i and s's slot j, written at `at`, the body outside
+/// the crowd first, else the smaller slot, as when a bucket was sorted by slot alone (the side a
+/// pair is swept from decides its bits).
+MINK_INLINE void mink_grid_pair_put(mink_world_view w, mink_grid g, uint32_t at, uint32_t i, uint32_t j, uint32_t r,
+                                    uint32_t s) {
+    int swap = (j < i) & (int)(((w.keys[s] >> g.x_bits) & 1u) == 0u);
+    (void)mink_pair_emit(w, 1, at, 0u, swap ? j : i, swap ? i : j, swap ? s : r, swap ? r : s);
+}
+
 /// Writes entry r's pairs from `at`, in the order mink_grid_pairs_count found them: the kept
 /// bits, then, in a bucket of more than 32 entries after r, the rest tested again. The slots come
 /// from w.order (4 bytes an entry), not the gathered entries (64): one entry in ten has pairs, so
 /// this pass reads in no sequence a prefetcher follows, and reading the entries' slots took it
 /// twice as long (docs/benchmarks.md, "Figures behind the code").
 MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t entries, uint32_t r, uint32_t at) {
-    uint32_t cell = w.keys[r] >> 1, i = w.order[r];
-    for (uint32_t kept = w.kept[r]; kept != 0u; kept &= kept - 1u) {
+    uint32_t shift = g.x_bits + 1u, cell = w.keys[r] >> shift, i = w.order[r];
+    for (uint32_t kept = w.kept[r]; kept != 0u; kept &= kept - 1u, at++) {
         uint32_t s = r + 1u + MINK_CTZ(kept); /* kept != 0 */
-        at = at + mink_pair_emit(w, 1, at, 0u, i, w.order[s], r, s);
+        mink_grid_pair_put(w, g, at, i, w.order[s], r, s);
     }
     mink_grid_entry ei = w.entries[r];
-    for (uint32_t s = r + 33u; s < entries && w.keys[s] >> 1 == cell; s++)
-        if (mink_grid_pair_here(g, cell, ei, w.entries[s]))
-            at = at + mink_pair_emit(w, 1, at, 0u, i, w.entries[s].slot, r, s);
+    uint32_t end = mink_grid_x_end(g, cell, ei);
+    int stop = 0;
+    for (uint32_t s = r + 33u; s < entries && w.keys[s] >> shift == cell; s++) {
+        if (mink_grid_x_past(g, end, w.keys[s], &stop)) {
+            if (stop) break;
+            continue;
+        }
+        if (mink_grid_pair_here(g, cell, ei, w.entries[s])) mink_grid_pair_put(w, g, at++, i, w.entries[s].slot, r, s);
+    }
 }
 
 /// The pairs of slot j with the large bodies, the last `large` sorted entries (in slot order): each

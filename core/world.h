@@ -131,7 +131,8 @@ typedef struct mink_grid_entry {
 /// The broadphase grid. A body whose box covers more than mink_grid.max_cells cells, or more than
 /// MINK_GRID_MAX_SIDE a side, is "large": every slot tests itself against it instead of it going
 /// into cells (a world-sized body). A step of more than 2^30 entries fails with MINK_ERR_CAPACITY
-/// (keys are 32 bits: the bucket × 2 + the crowd bit, and the large bodies' key above them).
+/// (keys are 32 bits: the bucket × 2 + the crowd bit, then mink_grid.x_bits of where the box starts
+/// across its cell, and the large bodies' key above them).
 #define MINK_GRID_MAX_SIDE 1000u
 /// The fewest cells a body may cover and still go into them. A large body costs a test per slot, a
 /// cell an entry (several passes' work): the host allows max(slots / 8, this) cells a body, unless
@@ -157,6 +158,10 @@ typedef struct mink_grid {
     /// none.
     uint32_t crowd_category, crowd_mask, crowd_flags;
     uint32_t max_cells; ///< the most cells a body goes into; beyond, it is large
+    /// Bits of a key below the crowd bit that order a bucket's entries by where their boxes start
+    /// across the cell (mink_grid_x_slice): a scan stops at the first entry that starts past its own
+    /// box's end. 0: none (a query's grid; a step's when the buckets leave no room in 32 bits).
+    uint32_t x_bits;
 } mink_grid;
 #define MINK_GRID_NO_CROWD 0xffffffffu
 

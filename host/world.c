@@ -158,6 +158,7 @@ int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g) {
     int e = c - 64 + 1; /* three boxes in four: the larger side below 2^(e - 1) */
     g->inv_cell = ldexpf(1.0f, -e);
     g->buckets = MINK_GRID_MIN_BUCKETS;
+    g->x_bits = 0;
     g->crowd_category = world->crowd[0];
     g->crowd_mask = world->crowd[1];
     g->crowd_flags = world->crowd[2];
@@ -165,14 +166,16 @@ int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g) {
 }
 
 /* Buckets: the next power of two at or above the entries (at least MINK_GRID_MIN_BUCKETS), so a
- * bucket holds about one cell's entries; *passes: the radix passes the keys need, up to the large
- * bodies' key (buckets × 2). 0 when the entries are too many for 32-bit keys. */
-int mink__world_grid_buckets(mink_grid *g, uint32_t entries, uint32_t *passes) {
+ * bucket holds about one cell's entries; with x_sorted, up to 8 bits of where each entry's box
+ * starts below them (mink_grid.x_bits: what 32-bit keys leave room for); *passes: the radix passes
+ * the keys need, up to the large bodies' key. 0 when the entries are too many for 32-bit keys. */
+int mink__world_grid_buckets(mink_grid *g, uint32_t entries, int x_sorted, uint32_t *passes) {
     if (entries > (1u << 30)) return 0;
-    uint32_t b = MINK_GRID_MIN_BUCKETS;
-    while (b < entries) b <<= 1;
+    uint32_t b = MINK_GRID_MIN_BUCKETS, bits = 21;
+    while (b < entries) b <<= 1, bits++;
     g->buckets = b;
-    uint64_t most = (uint64_t)b * 2; /* the large bodies' key (core/broadphase.h) */
+    g->x_bits = x_sorted ? (31 - bits < 8 ? 31 - bits : 8) : 0; /* bucket, crowd bit, slice: 31 bits at most */
+    uint64_t most = (uint64_t)b * 2 << g->x_bits; /* the large bodies' key (core/broadphase.h) */
     *passes = most < (1u << 8) ? 1 : most < (1u << 16) ? 2 : most < (1u << 24) ? 3 : 4;
     return 1;
 }

@@ -12,7 +12,7 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 124, "mink_step_state must be 124 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 128, "mink_step_state must be 128 bytes, no padding");
 _Static_assert(sizeof(mink_world_query) == 24, "mink_world_query must be 24 bytes");
 _Static_assert(sizeof(mink_world_hit) == 40, "mink_world_hit must be 40 bytes");
 _Static_assert(sizeof(mink_world_move) == 56, "mink_world_move must be 56 bytes");
@@ -130,7 +130,7 @@ void *mink__grow(void *p, size_t n, size_t size);
  * Then, once the entries are counted, its buckets and the radix passes its keys need (*passes);
  * 0 when the entries are more than 32-bit keys hold. */
 int mink__world_grid(const mink_world *w, const uint32_t *measure, mink_grid *grid);
-int mink__world_grid_buckets(mink_grid *grid, uint32_t entries, uint32_t *passes);
+int mink__world_grid_buckets(mink_grid *grid, uint32_t entries, int x_sorted, uint32_t *passes);
 
 /* Field sizes of MINK_WB_SHAPE_OF .. MINK_WB_VEL, in bytes. */
 size_t mink__world_field_size(mink_world_buf field);
@@ -183,10 +183,12 @@ extern const mink_world_backend mink__world_scalar, mink__world_opencl;
 mink_status mink__world_step_run(mink_world *w);
 /* The grid of a step (or a query call) over the boxes in MINK_WB_BOUNDS (measured): entries
  * counted, emitted and sorted into KEYS and ORDER (world_step.c). reach grows the boxes of bodies
- * that are not dynamic (mink_grid.reach); crowd 0 puts no body in the world's crowd. *large (may
- * be NULL) receives the large bodies. s->entries is 0, and *large too, when no box is finite. */
+ * that are not dynamic (mink_grid.reach). scanned 1: a step's grid, which the pair scan reads (the
+ * world's crowd last in each bucket, entries by where they start along x); 0: a query's (keys by
+ * bucket alone, no crowd). *large (may be NULL) receives the large bodies. s->entries is 0, and
+ * *large too, when no box is finite. */
 mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
-                                   int crowd, size_t *large);
+                                   int scanned, size_t *large);
 /* After a failed update, the host's tables whole to the device (world.c). */
 mink_status mink__world_resync(mink_world *w);
 /* Writes count values (field size each) to the slots named by handles. */

@@ -91,7 +91,7 @@ static mink_status count_pairs(mink_world *w, const mink_world_backend *be, cons
 }
 
 mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
-                                   int crowd, size_t *large) {
+                                   int scanned, size_t *large) {
     mink_status status = MINK_OK;
     uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0};
     const mink_world_buf words[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2};
@@ -100,7 +100,7 @@ mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, 
     STEP_TRY(be->read(w, MINK_WB_MEASURE, 0, MINK_MEASURE_WORDS, measure));
     if (!mink__world_grid(w, measure, &s->grid)) return MINK_OK; /* no finite box */
     s->grid.reach = reach;
-    if (!crowd) s->grid.crowd_flags = MINK_GRID_NO_CROWD;
+    if (!scanned) s->grid.crowd_flags = MINK_GRID_NO_CROWD;
     /* Bodies of up to slots / 8 cells go into them (arena walls at 10^6 bodies: each would cost
      * every slot a test), unless that makes more than 4 entries a slot: then up to 1000. */
     uint32_t generous = s->slots / 8;
@@ -113,7 +113,7 @@ mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, 
         if (s->grid.max_cells == MINK_GRID_MAX_CELLS || counted[0] / 4 <= s->slots) break;
         s->grid.max_cells = MINK_GRID_MAX_CELLS;
     }
-    if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], &passes)) {
+    if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], scanned, &passes)) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
                             "mink_world: the grid needs more than %u entries (bodies in cells)", 1u << 30);
         goto fail;
