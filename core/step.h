@@ -61,7 +61,7 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t
     mink_grid_entry ea = mink_narrow_side(w, sp, e.a, p.a), eb = mink_narrow_side(w, sp, e.b, p.b);
     mink_contact ca, cb;
     /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
-    ca.hit = mink_sweep_placed(w.shapes + ea.shape, ea.pos, ea.move, w.shapes + eb.shape, eb.pos, eb.move, sp.hulls);
+    ca.hit = mink_sweep_placed_near(w.shapes + ea.shape, ea.pos, ea.move, w.shapes + eb.shape, eb.pos, eb.move, sp.hulls);
     cb.hit = mink_hit_mirror(ca.hit);
     ca.other = p.b | eb.flags;
     cb.other = p.a | ea.flags;
