@@ -219,9 +219,11 @@ MINK_INLINE uint32_t mink_grid_x_slice(mink_grid g, uint32_t column, float x) {
 }
 
 /// The slice where the box of entry e, in bucket `bucket`, ends across its cell: an entry of the
-/// bucket whose key's slice is above it starts past e's box along x (or lies in another cell that
-/// hashes to the bucket, never within 1000 columns of it), so it cannot pair with e. Its column is
-/// the one of its box's columns (fewer than MINK_GRID_MAX_SIDE) that the bucket's low 11 bits name.
+/// bucket whose key's slice is above it starts past e's box along x, so it cannot pair with e (or
+/// it lies in another cell that hashes to the bucket, and no pair is found from two such entries:
+/// a pair is found in the cell of its overlap's lower corner, where both have their entry of this
+/// bucket). Its column is the one of its box's columns (fewer than MINK_GRID_MAX_SIDE) that the
+/// bucket's low 11 bits name (the buckets are a multiple of 2048).
 MINK_INLINE uint32_t mink_grid_x_end(mink_grid g, uint32_t bucket, mink_grid_entry e) {
     mink_aabb b = mink_grid_box(e, g.reach); /* the box its cells came from */
     uint32_t first = mink_grid_column(b.min.x, g.inv_cell);

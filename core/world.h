@@ -159,8 +159,9 @@ typedef struct mink_grid {
     uint32_t crowd_category, crowd_mask, crowd_flags;
     uint32_t max_cells; ///< the most cells a body goes into; beyond, it is large
     /// Bits of a key below the crowd bit that order a bucket's entries by where their boxes start
-    /// across the cell (mink_grid_x_slice): a scan stops at the first entry that starts past its own
-    /// box's end. 0: none (a query's grid; a step's when the buckets leave no room in 32 bits).
+    /// across the cell (mink_grid_x_slice): a scan skips the entries that start past its own box's
+    /// end, and stops at the first such one of the crowd. Up to 8; 0: none (a query's grid, or a
+    /// step's of 2^30 buckets, where 32-bit keys leave no room).
     uint32_t x_bits;
 } mink_grid;
 #define MINK_GRID_NO_CROWD 0xffffffffu
@@ -352,8 +353,9 @@ MINK_INLINE mink_aabb mink_shape_bounds(MINK_GLOBAL const mink_shape *s, mink_ve
     return b;
 }
 
-/// A disk holding shape s placed at p: a circle's or polygon's own bounding circle, a capsule's
-/// around its segment's middle, a box's around its centre.
+/// A disk holding shape s placed at p, from the placed shape (what the sweeps read, so only world
+/// coordinates round): a circle's or polygon's own bounding circle, a capsule's around its placed
+/// segment's middle, a box's around its placed centre.
 MINK_INLINE mink_circle mink_shape_disk(MINK_GLOBAL const mink_shape *s, mink_vec2 p) {
     mink_circle d;
     if (s->type == MINK_SHAPE_CIRCLE || s->type == MINK_SHAPE_POLYGON) {
@@ -362,11 +364,12 @@ MINK_INLINE mink_circle mink_shape_disk(MINK_GLOBAL const mink_shape *s, mink_ve
         d.radius = s->type == MINK_SHAPE_CIRCLE ? s->geom.circle.radius : s->geom.polygon.radius;
     } else if (s->type == MINK_SHAPE_CAPSULE) {
         mink_capsule c = s->geom.capsule;
-        d.center = mink_v2((c.center1.x + c.center2.x) * 0.5f + p.x, (c.center1.y + c.center2.y) * 0.5f + p.y);
-        d.radius = mink_length(mink_v2(c.center2.x - c.center1.x, c.center2.y - c.center1.y)) * 0.5f + c.radius;
+        mink_vec2 c1 = mink_v2(c.center1.x + p.x, c.center1.y + p.y), c2 = mink_v2(c.center2.x + p.x, c.center2.y + p.y);
+        d.center = mink_v2((c1.x + c2.x) * 0.5f, (c1.y + c2.y) * 0.5f);
+        d.radius = mink_length(mink_v2(c2.x - c1.x, c2.y - c1.y)) * 0.5f + c.radius;
     } else {
-        mink_aabb b = s->geom.aabb;
-        d.center = mink_v2((b.min.x + b.max.x) * 0.5f + p.x, (b.min.y + b.max.y) * 0.5f + p.y);
+        mink_aabb b = mink_shape_aabb_at(s, p);
+        d.center = mink_v2((b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f);
         d.radius = mink_length(mink_v2(b.max.x - b.min.x, b.max.y - b.min.y)) * 0.5f;
     }
     return d;
@@ -374,20 +377,21 @@ MINK_INLINE mink_circle mink_shape_disk(MINK_GLOBAL const mink_shape *s, mink_ve
 
 /// Whether disks a and b, moving by ma and mb over the step, may come within each other: 0 only
 /// when they stay apart by far more than any sweep's rounding (2^-10 of their radii, 2^-17 of their
-/// coordinates and moves, and 2^-12 of the closest approach's square where it cancels), so a pair
-/// ruled out is one mink_sweep_placed of the shapes inside finds no contact for. Non-finite
-/// values rule nothing out. The passes that sweep pairs again ask this first: most of the pairs
-/// they sweep never meet, and this costs a few multiplications.
+/// coordinates and moves, 2^-60 outright so no square is subnormal, and 2^-12 of the closest
+/// approach's square where it cancels), so a pair ruled out is one mink_sweep_placed of the shapes
+/// inside finds no contact for. A square or product that overflows rules nothing out. The passes
+/// that sweep pairs again ask this first: most of the pairs they sweep never meet, and this costs
+/// a few multiplications.
 MINK_INLINE int mink_disks_may_meet(mink_circle a, mink_vec2 ma, mink_circle b, mink_vec2 mb) {
     float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, mx = mb.x - ma.x, my = mb.y - ma.y;
     float scale = ((mink_absf(a.center.x) + mink_absf(a.center.y)) + (mink_absf(b.center.x) + mink_absf(b.center.y))) +
                   ((mink_absf(ma.x) + mink_absf(ma.y)) + (mink_absf(mb.x) + mink_absf(mb.y)));
-    float r = (a.radius + b.radius) * 1.0009765625f + scale * 0.00000762939453125f, rr = r * r;
-    float mm = mx * mx + my * my, s = -(dx * mx + dy * my), d0 = dx * dx + dy * dy;
+    float r = ((a.radius + b.radius) * 1.0009765625f + scale * 0.00000762939453125f) + 0x1p-60f, rr = r * r;
+    float mm = mx * mx + my * my, s = -(dx * mx + dy * my), d0 = dx * dx + dy * dy, dm = d0 * mm;
     float ex = dx + mx, ey = dy + my, d1 = ex * ex + ey * ey;
-    int far0 = d0 > rr, far1 = d1 > rr, between = (d0 * mm) * 0.999755859375f - s * s > rr * mm;
+    int far0 = d0 > rr, far1 = d1 > rr, between = dm * 0.999755859375f - s * s > rr * mm;
     int far = s <= 0.0f ? far0 : s >= mm ? far1 : (far0 & far1 & between);
-    return !(far & (((d0 + d1) + (mm + rr)) < MINK_INF));
+    return !(far & ((((d0 + d1) + (mm + rr)) + dm) < MINK_INF));
 }
 
 /// mink_sweep_placed when the shapes' disks may meet (mink_disks_may_meet), else no hit: the same

@@ -107,6 +107,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (w->max_pairs > (size_t)UINT32_MAX / 2) w->max_pairs = (size_t)UINT32_MAX / 2; /* pair << 1 fits */
     w->params.skin = desc.skin;
     w->crowd[2] = MINK_GRID_NO_CROWD;
+    w->x_sorted[0] = w->x_sorted[1] = 1; /* until a scan says it is sparse */
     w->params.iterations = desc.max_iterations ? desc.max_iterations : WORLD_DEFAULT_ITERATIONS;
     w->rounds = desc.max_rounds ? desc.max_rounds : WORLD_DEFAULT_ROUNDS;
     size_t initial = desc.initial_bodies ? desc.initial_bodies : WORLD_DEFAULT_BODIES;
@@ -174,7 +175,9 @@ int mink__world_grid_buckets(mink_grid *g, uint32_t entries, int x_sorted, uint3
     uint32_t b = MINK_GRID_MIN_BUCKETS, bits = 21;
     while (b < entries) b <<= 1, bits++;
     g->buckets = b;
-    g->x_bits = x_sorted ? (31 - bits < 8 ? 31 - bits : 8) : 0; /* bucket, crowd bit, slice: 31 bits at most */
+    /* The bucket, the crowd bit and the slice in 31 bits at most: the large key, one above the
+     * last bucket's, then still fits in 32. */
+    g->x_bits = x_sorted ? (30 - bits < 8 ? 30 - bits : 8) : 0;
     uint64_t most = (uint64_t)b * 2 << g->x_bits; /* the large bodies' key (core/broadphase.h) */
     *passes = most < (1u << 8) ? 1 : most < (1u << 16) ? 2 : most < (1u << 24) ? 3 : 4;
     return 1;

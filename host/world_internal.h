@@ -79,6 +79,11 @@ struct mink_world {
        likely the largest. */
     uint32_t crowd[3];       /* category, mask, contact flags; flags MINK_GRID_NO_CROWD: none yet */
     size_t crowd_votes;
+    /* Whether each of a step's two broadphases (the step's, the safety rounds') sorts its buckets
+       along x (mink_grid.x_bits): when its last scan found a pair for every two entries or more.
+       Sparse scans (a crowd, bodies far apart) prune little and would pay a radix pass more; the
+       pairs, and so the bits, are the same either way. */
+    int x_sorted[2];
     int dirty;               /* OpenCL: a failed update may have left the device's copies of the
                                 host tables (shape_of, props, ids) part written; the next step
                                 sends them whole first */
@@ -184,11 +189,11 @@ mink_status mink__world_step_run(mink_world *w);
 /* The grid of a step (or a query call) over the boxes in MINK_WB_BOUNDS (measured): entries
  * counted, emitted and sorted into KEYS and ORDER (world_step.c). reach grows the boxes of bodies
  * that are not dynamic (mink_grid.reach). scanned 1: a step's grid, which the pair scan reads (the
- * world's crowd last in each bucket, entries by where they start along x); 0: a query's (keys by
- * bucket alone, no crowd). *large (may be NULL) receives the large bodies. s->entries is 0, and
- * *large too, when no box is finite. */
+ * world's crowd last in each bucket; with x_sorted, each bucket's entries by where they start
+ * along x); 0: a query's (keys by bucket alone, no crowd). *large (may be NULL) receives the large
+ * bodies. s->entries is 0, and *large too, when no box is finite. */
 mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
-                                   int scanned, size_t *large);
+                                   int scanned, int x_sorted, size_t *large);
 /* After a failed update, the host's tables whole to the device (world.c). */
 mink_status mink__world_resync(mink_world *w);
 /* Writes count values (field size each) to the slots named by handles. */

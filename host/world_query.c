@@ -76,7 +76,7 @@ static mink_status prepare(mink_world *w, const mink_world_backend *be, const mi
     if (w->slots > 0 && measure[0] != 0xffffffffu) { /* else no body seen */
         s->query.world.min = mink_v2(key_float(measure[0]), key_float(measure[1]));
         s->query.world.max = mink_v2(key_float(measure[2]), key_float(measure[3]));
-        QUERY_TRY(mink__world_grid_build(w, be, s, 0.0f, 0, NULL));
+        QUERY_TRY(mink__world_grid_build(w, be, s, 0.0f, 0, 0, NULL));
     }
     w->query_grid.valid = 1;
     w->query_grid.category = s->query.category;

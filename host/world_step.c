@@ -91,7 +91,7 @@ static mink_status count_pairs(mink_world *w, const mink_world_backend *be, cons
 }
 
 mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
-                                   int scanned, size_t *large) {
+                                   int scanned, int x_sorted, size_t *large) {
     mink_status status = MINK_OK;
     uint32_t measure[MINK_MEASURE_WORDS], passes = 0, counted[2] = {0, 0};
     const mink_world_buf words[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2};
@@ -113,7 +113,7 @@ mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, 
         if (s->grid.max_cells == MINK_GRID_MAX_CELLS || counted[0] / 4 <= s->slots) break;
         s->grid.max_cells = MINK_GRID_MAX_CELLS;
     }
-    if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], scanned, &passes)) {
+    if (counted[0] == MINK_SCAN_FULL || !mink__world_grid_buckets(&s->grid, counted[0], scanned && x_sorted, &passes)) {
         status = mink__fail(w->ctx, MINK_ERR_CAPACITY,
                             "mink_world: the grid needs more than %u entries (bodies in cells)", 1u << 30);
         goto fail;
@@ -128,17 +128,17 @@ fail:
     return status;
 }
 
-/* The broadphase: bodies into grid cells, entries sorted by cell, pairs within each cell (and
- * every body against the large ones, sorted last). s->pairs receives the count, which max_pairs
- * bounds; *large (when not NULL) the large bodies. */
-static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
+/* The broadphase (`which`: 0 the step's, 1 the safety rounds'): bodies into grid cells, entries
+ * sorted by cell, pairs within each cell (and every body against the large ones, sorted last).
+ * s->pairs receives the count, which max_pairs bounds; *large (when not NULL) the large bodies. */
+static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_step_state *s, int which, float reach,
                               size_t *large) {
     mink_status status = MINK_OK;
     uint32_t pairs = 0;
     size_t larger = 0;
     s->pairs = 0;
     s->items = 0;
-    STEP_TRY(mink__world_grid_build(w, be, s, reach, 1, &larger));
+    STEP_TRY(mink__world_grid_build(w, be, s, reach, 1, w->x_sorted[which], &larger));
     if (large) *large = larger;
     if (s->entries == 0 && larger == 0) return reserve_pairs(w, 0); /* no finite box */
     s->items = s->entries + (larger ? s->slots : 0);
@@ -160,6 +160,7 @@ static mink_status broadphase(mink_world *w, const mink_world_backend *be, mink_
     }
     STEP_TRY(reserve_pairs(w, pairs));
     s->pairs = pairs;
+    w->x_sorted[which] = (uint64_t)pairs * 2u >= s->entries; /* for the next step's */
     STEP_TRY(be->pass(w, MINK_PASS_PAIRS_WRITE, s));
 fail:
     return status;
@@ -203,7 +204,7 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
     if (!mixed) goto fail; /* not a failure: every dynamic body is of the crowd, no pair to find */
     STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
-    STEP_TRY(broadphase(w, be, s, 0.0f, NULL)); /* bodies that are not dynamic have no box here */
+    STEP_TRY(broadphase(w, be, s, 1, 0.0f, NULL)); /* bodies that are not dynamic have no box here */
     /* The bodies in a conflict are listed as they are found: the place pass runs over them (before
      * the first round every keep is 1, and the place pass would change nothing). */
     STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 1 * 4, 4));
@@ -273,7 +274,7 @@ mink_status mink__world_step_run(mink_world *w) {
     uint32_t words[4]; /* counters 2 .. 5 */
     STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 4, words));
     w->stats.large = 0;
-    STEP_TRY(broadphase(w, be, &s, mink_bits_float(words[0]), &w->stats.large));
+    STEP_TRY(broadphase(w, be, &s, 0, mink_bits_float(words[0]), &w->stats.large));
     STEP_TRY(be->mark(w, MINK_STAGE_BROADPHASE));
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));

@@ -457,52 +457,128 @@ static void the_cull_keeps_what_the_rounds_need(void **state) {
     assert_true(met > 1000 && kept == met);
 }
 
-/* The impulse and safety rounds sweep a pair only when its shapes' disks may meet
- * (mink_sweep_placed_near): that cull never drops a contact. Random pairs of every shape, off their
- * centres, at three scales (up to coordinates of 10^4), and pairs built to pass their disks'
- * closest approach within 2^-20 of touching; each answer equals mink_sweep_placed's bit for bit. */
+/* The point of shape s placed at p farthest along u (a box's corner, a polygon's vertex, a
+ * capsule's end pushed out by its radius, a circle's rim), in double: where a disk is loosest. */
+static void farthest(const mink_shape *s, mink_vec2 p, double ux, double uy, double *x, double *y) {
+    double best = -1e300;
+    if (s->type == MINK_SHAPE_CIRCLE || s->type == MINK_SHAPE_CAPSULE) {
+        mink_vec2 c[2] = {s->geom.circle.center, s->geom.circle.center};
+        double r = s->geom.circle.radius;
+        if (s->type == MINK_SHAPE_CAPSULE) c[0] = s->geom.capsule.center1, c[1] = s->geom.capsule.center2, r = s->geom.capsule.radius;
+        for (int k = 0; k < 2; k++) {
+            double cx = (double)c[k].x + p.x, cy = (double)c[k].y + p.y, d = cx * ux + cy * uy;
+            if (d > best) best = d, *x = cx + r * ux, *y = cy + r * uy;
+        }
+        return;
+    }
+    mink_vec2 v[MINK_MAX_POLYGON_VERTICES], at = p;
+    uint32_t n = 4;
+    if (s->type == MINK_SHAPE_AABB) {
+        mink_aabb b = s->geom.aabb;
+        v[0] = b.min, v[1] = mink_v2(b.max.x, b.min.y), v[2] = b.max, v[3] = mink_v2(b.min.x, b.max.y);
+    } else {
+        n = s->geom.polygon.count;
+        for (uint32_t k = 0; k < n; k++) v[k] = s->geom.polygon.vertices[k];
+        at = mink_v2(s->geom.polygon.position.x + p.x, s->geom.polygon.position.y + p.y);
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        double cx = (double)v[k].x + at.x, cy = (double)v[k].y + at.y, d = cx * ux + cy * uy;
+        if (d > best) best = d, *x = cx, *y = cy;
+    }
+}
+
+/* One pair of the disk test: the cull keeps every contact the sweep finds, and gives the sweep's
+ * own hit when it sweeps. Returns whether the pair touched. */
+static int disk_case(const mink_shape *sa, mink_vec2 pa, mink_vec2 ma, const mink_shape *sb, mink_vec2 pb, mink_vec2 mb,
+                     size_t *culled) {
+    const uint32_t hulls = MINK_HULLS_POLYGONS | MINK_HULLS_CAPSULES;
+    mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, hulls), n = mink_sweep_placed_near(sa, pa, ma, sb, pb, mb, hulls);
+    int may = mink_disks_may_meet(mink_shape_disk(sa, pa), ma, mink_shape_disk(sb, pb), mb);
+    *culled += !may;
+    if (h.flags & MINK_HIT_CONTACT) assert_true(may);
+    if (may) assert_memory_equal(&h, &n, sizeof h);
+    else assert_int_equal(n.flags, 0);
+    return (h.flags & MINK_HIT_CONTACT) != 0;
+}
+
+/* The impulse and safety rounds and the narrowphase sweep a pair only when its shapes' disks may
+ * meet (mink_sweep_placed_near): that cull never drops a contact. Random pairs of every shape at
+ * four scales (2^-75 to 10^4), shapes whose local coordinates (10^4) their positions cancel, a
+ * small circle passing each shape's farthest point (a box's corner: where its disk is loosest)
+ * within 2^-20 of touching, moves of 6e9 units, non-finite values. */
 static void the_disk_cull_keeps_every_contact(void **state) {
     (void)state;
     mink_vec2 tri[3] = {mink_v2(-0.3f, -0.2f), mink_v2(0.3f, -0.2f), mink_v2(0.0f, 0.4f)};
-    mink_shape all[6] = {circle_shape(0.05f), circle_shape(0.4f), box_shape(0.3f, 0.02f), box_shape(0.1f, 0.1f),
-                         {.type = MINK_SHAPE_POLYGON}, {.type = MINK_SHAPE_CAPSULE}};
+    mink_shape all[8] = {circle_shape(0.05f), circle_shape(0.4f), box_shape(0.3f, 0.02f), box_shape(0.1f, 0.1f),
+                         {.type = MINK_SHAPE_POLYGON}, {.type = MINK_SHAPE_CAPSULE}, box_shape(0.05f, 0.005f),
+                         {.type = MINK_SHAPE_CAPSULE}};
     assert_int_equal(mink_polygon_make(tri, 3, mink_v2(0.1f, 0.05f), 0.0f, &all[4].geom.polygon), MINK_POLYGON_OK);
     all[0].geom.circle.center = mink_v2(0.02f, -0.03f);
     all[3].geom.aabb.min.x += 0.07f;
     all[5].geom.capsule = (mink_capsule){{-0.2f, 0.1f}, {0.3f, 0.15f}, 0.05f};
+    /* Far from their own origins: placed at -10^4, what the sweeps read rounds at 10^4's ulps. */
+    all[6].geom.aabb = (mink_aabb){{10000.0f, 0.0f}, {10000.0f + 101.0f / 1024.0f, 0.01f}};
+    all[7].geom.capsule = (mink_capsule){{10000.0f, 0.0f}, {10000.0f + 101.0f / 1024.0f, 0.0f}, 0.001f};
     mink_rng rng = mink_rng_seed(2912);
-    size_t contacts = 0, culled = 0;
+    size_t contacts = 0, culled = 0, culled_random = 0;
     for (int k = 0; k < 300000; k++) {
-        const mink_shape *sa = all + mink_rng_u32(&rng) % 6u, *sb = all + mink_rng_u32(&rng) % 6u;
-        float scale = k % 3 == 0 ? 1.0f : k % 3 == 1 ? 30.0f : 10000.0f;
+        uint32_t ia = mink_rng_u32(&rng) % 8u, ib = mink_rng_u32(&rng) % 6u;
+        const mink_shape *sa = all + ia, *sb = all + ib;
+        float scale = k % 4 == 0 ? 1.0f : k % 4 == 1 ? 30.0f : k % 4 == 2 ? 10000.0f : 0x1p-75f;
         mink_vec2 pa = mink_v2(mink_rng_float(&rng, -scale, scale), mink_rng_float(&rng, -scale, scale));
+        if (ia >= 6u) pa = mink_v2(-10000.0f + pa.x * 1e-3f, pa.y * 1e-3f);
         mink_vec2 ma = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f), mink_rng_float(&rng, -2.0f, 2.0f)), pb, mb;
+        if (k % 4 == 3) { /* everything 2^-75 times as large, shapes included */
+            mink_shape tiny[2] = {*sa, *sb};
+            for (int t = 0; t < 2; t++) {
+                float *f = (float *)&tiny[t].geom;
+                for (size_t w = 0; w < sizeof tiny[t].geom / sizeof(float); w++) f[w] *= 0x1p-75f;
+            }
+            if (tiny[0].type == MINK_SHAPE_POLYGON || tiny[1].type == MINK_SHAPE_POLYGON) continue; /* normals scale not */
+            pb = mink_v2(pa.x + mink_rng_float(&rng, -0.5f, 0.5f) * 0x1p-75f, pa.y + mink_rng_float(&rng, -0.5f, 0.5f) * 0x1p-75f);
+            ma = mink_v2(ma.x * 0x1p-75f, ma.y * 0x1p-75f);
+            mb = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f) * 0x1p-75f, mink_rng_float(&rng, -2.0f, 2.0f) * 0x1p-75f);
+            contacts += (size_t)disk_case(tiny, pa, ma, tiny + 1, pb, mb, &culled);
+            continue;
+        }
         if (k % 2) { /* anywhere within a few units */
             float near = mink_rng_float(&rng, 0.5f, 4.0f);
             pb = mink_v2(pa.x + mink_rng_float(&rng, -near, near), pa.y + mink_rng_float(&rng, -near, near));
             mb = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f), mink_rng_float(&rng, -2.0f, 2.0f));
-        } else { /* b's disk passes a's, relative to it, at the sum of their radii, a hair in or out */
-            mink_circle da = mink_shape_disk(sa, pa), db = mink_shape_disk(sb, mink_v2(0.0f, 0.0f));
-            float angle = mink_rng_float(&rng, 0.0f, 6.2831853f), len = mink_rng_float(&rng, 0.0f, 3.0f);
-            float off = (da.radius + db.radius) * (1.0f + (float)((int)(mink_rng_u32(&rng) % 5u) - 2) * 0x1p-20f);
-            mink_vec2 u = mink_v2(cosf(angle), sinf(angle)), c;
-            c = mink_v2(da.center.x - u.y * off - u.x * len, da.center.y + u.x * off - u.y * len);
-            pb = mink_v2(c.x - db.center.x, c.y - db.center.y);
-            mb = mink_v2(ma.x + 2.0f * len * u.x, ma.y + 2.0f * len * u.y);
+            size_t before = culled;
+            contacts += (size_t)disk_case(sa, pa, ma, sb, pb, mb, &culled);
+            culled_random += culled - before;
+            continue;
         }
-        mink_hit h = mink_sweep_placed(sa, pa, ma, sb, pb, mb, MINK_HULLS_POLYGONS | MINK_HULLS_CAPSULES);
-        mink_hit n = mink_sweep_placed_near(sa, pa, ma, sb, pb, mb, MINK_HULLS_POLYGONS | MINK_HULLS_CAPSULES);
-        int may = mink_disks_may_meet(mink_shape_disk(sa, pa), ma, mink_shape_disk(sb, pb), mb);
-        contacts += (h.flags & MINK_HIT_CONTACT) != 0;
-        culled += !may;
-        if (h.flags & MINK_HIT_CONTACT) assert_true(may);
-        if (may) assert_memory_equal(&h, &n, sizeof h);
-        else assert_int_equal(n.flags, 0);
+        /* A small circle passes a's farthest point along u, relative to a, a hair in or out. */
+        sb = all + 0; /* centre offset (0.02, -0.03), radius 0.05 */
+        double angle = mink_rng_float(&rng, 0.0f, 6.2831853f), ux = cos(angle), uy = sin(angle), fx = 0, fy = 0;
+        farthest(sa, pa, ux, uy, &fx, &fy);
+        double off = 0.05 * (1.0 + (double)((int)(mink_rng_u32(&rng) % 5u) - 2) * 0x1p-20), len = mink_rng_float(&rng, 0.0f, 3.0f);
+        double cx = fx + ux * off - uy * len, cy = fy + uy * off + ux * len;
+        pb = mink_v2((float)(cx - 0.02), (float)(cy + 0.03));
+        mb = mink_v2((float)(ma.x + 2.0 * len * uy), (float)(ma.y - 2.0 * len * ux));
+        contacts += (size_t)disk_case(sa, pa, ma, sb, pb, mb, &culled);
     }
-    assert_true(contacts > 10000 && culled > 50000);
+    assert_true(contacts > 10000 && culled_random > 20000);
+    /* The review's cases: a box and a capsule 10^4 from their origin, placed back by -10^4, with a
+     * circle inside their corner; two huge circles whose closing move squares past the floats'
+     * range (|d| |m| ~ 2^64). */
+    mink_shape dot = circle_shape(0.001f), huge = circle_shape(2.5e6f);
+    mink_vec2 still = mink_v2(0.0f, 0.0f), at[2] = {mink_v2(0.09953f, 0.005f), mink_v2(0.0999f, 0.0f)};
+    for (int t = 0; t < 2; t++) assert_true(disk_case(all + 6 + t, mink_v2(-10000.0f, 0.0f), still, &dot, at[t], still, &culled));
+    float m = (float)sqrt(0x1p65 * (1.0 - 0x1p-20));
+    assert_true(disk_case(&huge, still, still, &huge, mink_v2(-0.5f * m, 4.5e6f), mink_v2(m, 0.0f), &culled));
+    /* Non-finite values rule nothing out. */
+    mink_circle d = {{0.0f, 0.0f}, 1.0f}, far = {{100.0f, 0.0f}, 1.0f}, bad = {{NAN, 0.0f}, 1.0f};
+    assert_false(mink_disks_may_meet(d, still, far, still));
+    assert_true(mink_disks_may_meet(d, still, bad, still));
+    assert_true(mink_disks_may_meet(d, mink_v2(INFINITY, 0.0f), far, still));
+    assert_true(mink_disks_may_meet(d, still, far, mink_v2(NAN, 1.0f)));
+    assert_true(mink_disks_may_meet(d, still, (mink_circle){{100.0f, 0.0f}, INFINITY}, still));
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(nothing_reacts_through_a_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(no_pass_through, paths_setup, paths_teardown),
@@ -516,5 +592,6 @@ int main(void) {
         cmocka_unit_test(the_cull_keeps_what_the_rounds_need),
         cmocka_unit_test(the_disk_cull_keeps_every_contact),
     };
+    if (argc > 1) cmocka_set_test_filter(argv[1]); /* one test by name */
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 #include "test_util.h"
 
 #include "mink/world.h"
+#include "host/world_internal.h" /* mink__world_grid_buckets */
 
 static mink_world *new_world(mink_context *ctx, const mink_world_desc *desc) {
     mink_world *w = NULL;
@@ -423,6 +424,30 @@ static void huge_values_are_refused(void **state) {
     }
 }
 
+/* A step's grid keys: the bucket, the crowd bit and the slice of x below it, and the large bodies'
+ * key above every other, all in 32 bits, for every bucket count up to 2^30 entries; the radix
+ * sort's passes cover the large key. A query's grid has no slice. */
+static void grid_keys_fit_in_32_bits(void **state) {
+    (void)state;
+    const uint32_t entries[] = {1u, 1u << 21, (1u << 21) + 1u, (1u << 22) + 1u, (1u << 23) + 1u, 3u << 24, 1u << 30};
+    for (size_t k = 0; k < sizeof entries / sizeof entries[0]; k++)
+        for (int scanned = 0; scanned < 2; scanned++) {
+            mink_grid g = {.inv_cell = 1.0f};
+            uint32_t passes = 0;
+            assert_int_equal(mink__world_grid_buckets(&g, entries[k], scanned, &passes), 1);
+            assert_true(g.buckets >= entries[k] && (g.buckets & (g.buckets - 1u)) == 0u);
+            assert_true(scanned ? g.x_bits <= 8u && (g.buckets > (1u << 22) || g.x_bits == 8u) : g.x_bits == 0u);
+            uint64_t top = (((uint64_t)g.buckets - 1u) * 2u + 1u) << g.x_bits | ((1u << g.x_bits) - 1u);
+            uint64_t large = (uint64_t)g.buckets * 2u << g.x_bits;
+            assert_true(large <= UINT32_MAX && large > top);
+            assert_int_equal(mink_grid_large_key(g), (uint32_t)large);
+            assert_true(passes >= 1u && passes <= 4u && (passes == 4u || large < ((uint64_t)1 << (8u * passes))));
+        }
+    mink_grid g = {.inv_cell = 1.0f};
+    uint32_t passes = 0;
+    assert_int_equal(mink__world_grid_buckets(&g, (1u << 30) + 1u, 1, &passes), 0); /* refused: keys would not fit */
+}
+
 static void scan_saturates(void **state) {
     (void)state;
     uint32_t a[5] = {0x80000000u, 0x7fffffffu, 2u, 1u, 0u}, sums[3] = {0};
@@ -799,6 +824,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(capacity_is_reported, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(stacked_bodies_are_counted_exactly, paths_setup, paths_teardown),
         cmocka_unit_test(scan_saturates),
+        cmocka_unit_test(grid_keys_fit_in_32_bits),
         cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),

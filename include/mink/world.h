@@ -215,8 +215,9 @@ mink_status mink_world_get(mink_world *world, const uint32_t *handles, size_t co
 /// Writes up to capacity of them (out may be NULL with capacity 0) and the total to *count.
 mink_status mink_world_events(mink_world *world, mink_event *out, size_t capacity, size_t *count);
 
-/// The last step's candidate pairs (handles, a first in the broadphase's sort), in the order
-/// found. Writes up to capacity and the total to *count. For tests and debugging views.
+/// The last step's candidate pairs (handles), in the order the broadphase found them; which body
+/// of a pair is a follows the grid's own order. Writes up to capacity and the total to *count. For
+/// tests and debugging views.
 mink_status mink_world_pairs(mink_world *world, mink_world_pair *out, size_t capacity, size_t *count);
 
 /* ---- questions to the world as it stands (docs/world.md, "Queries") ------------------------------
