@@ -160,8 +160,8 @@ typedef struct mink_grid {
     uint32_t max_cells; ///< the most cells a body goes into; beyond, it is large
     /// Bits of a key below the crowd bit that order a bucket's entries by where their boxes start
     /// across the cell (mink_grid_x_slice): a scan skips the entries that start past its own box's
-    /// end, and stops at the first such one of the crowd. Up to 8; 0: none (a query's grid, or a
-    /// step's of 2^30 buckets, where 32-bit keys leave no room).
+    /// end, and stops at the first such one of the crowd. Up to 8; 0: none (a query's grid, a step's
+    /// whose last scan was sparse, or one of 2^30 buckets, where 32-bit keys leave no room).
     uint32_t x_bits;
 } mink_grid;
 #define MINK_GRID_NO_CROWD 0xffffffffu
@@ -377,9 +377,10 @@ MINK_INLINE mink_circle mink_shape_disk(MINK_GLOBAL const mink_shape *s, mink_ve
 
 /// Whether disks a and b, moving by ma and mb over the step, may come within each other: 0 only
 /// when they stay apart by far more than any sweep's rounding (2^-10 of their radii, 2^-17 of their
-/// coordinates and moves, 2^-60 outright so no square is subnormal, and 2^-12 of the closest
-/// approach's square where it cancels), so a pair ruled out is one mink_sweep_placed of the shapes
-/// inside finds no contact for. A square or product that overflows rules nothing out. The passes
+/// coordinates and moves, 2^-60 outright so the radius's square is normal, 2^-12 of the closest
+/// approach's square where it cancels, and 2^-120 on that comparison, whose products may be
+/// subnormal, or flushed to 0 by a device), so a pair ruled out is one mink_sweep_placed of the
+/// shapes inside finds no contact for. A square or product that overflows rules nothing out. The passes
 /// that sweep pairs again ask this first: most of the pairs they sweep never meet, and this costs
 /// a few multiplications.
 MINK_INLINE int mink_disks_may_meet(mink_circle a, mink_vec2 ma, mink_circle b, mink_vec2 mb) {
@@ -389,7 +390,7 @@ MINK_INLINE int mink_disks_may_meet(mink_circle a, mink_vec2 ma, mink_circle b, 
     float r = ((a.radius + b.radius) * 1.0009765625f + scale * 0.00000762939453125f) + 0x1p-60f, rr = r * r;
     float mm = mx * mx + my * my, s = -(dx * mx + dy * my), d0 = dx * dx + dy * dy, dm = d0 * mm;
     float ex = dx + mx, ey = dy + my, d1 = ex * ex + ey * ey;
-    int far0 = d0 > rr, far1 = d1 > rr, between = dm * 0.999755859375f - s * s > rr * mm;
+    int far0 = d0 > rr, far1 = d1 > rr, between = dm * 0.999755859375f - s * s > rr * mm + 0x1p-120f;
     int far = s <= 0.0f ? far0 : s >= mm ? far1 : (far0 & far1 & between);
     return !(far & ((((d0 + d1) + (mm + rr)) + dm) < MINK_INF));
 }

@@ -487,6 +487,23 @@ static void farthest(const mink_shape *s, mink_vec2 p, double ux, double uy, dou
     }
 }
 
+/* Shape s (a circle, box or capsule) f times as large about its own origin. */
+static mink_shape scaled_shape(mink_shape s, float f) {
+    if (s.type == MINK_SHAPE_CIRCLE) {
+        s.geom.circle.center = mink_v2(s.geom.circle.center.x * f, s.geom.circle.center.y * f);
+        s.geom.circle.radius *= f;
+    } else if (s.type == MINK_SHAPE_AABB) {
+        s.geom.aabb.min = mink_v2(s.geom.aabb.min.x * f, s.geom.aabb.min.y * f);
+        s.geom.aabb.max = mink_v2(s.geom.aabb.max.x * f, s.geom.aabb.max.y * f);
+    } else if (s.type == MINK_SHAPE_CAPSULE) {
+        mink_capsule *c = &s.geom.capsule;
+        c->center1 = mink_v2(c->center1.x * f, c->center1.y * f);
+        c->center2 = mink_v2(c->center2.x * f, c->center2.y * f);
+        c->radius *= f;
+    }
+    return s;
+}
+
 /* One pair of the disk test: the cull keeps every contact the sweep finds, and gives the sweep's
  * own hit when it sweeps. Returns whether the pair touched. */
 static int disk_case(const mink_shape *sa, mink_vec2 pa, mink_vec2 ma, const mink_shape *sb, mink_vec2 pb, mink_vec2 mb,
@@ -503,9 +520,10 @@ static int disk_case(const mink_shape *sa, mink_vec2 pa, mink_vec2 ma, const min
 
 /* The impulse and safety rounds and the narrowphase sweep a pair only when its shapes' disks may
  * meet (mink_sweep_placed_near): that cull never drops a contact. Random pairs of every shape at
- * four scales (2^-75 to 10^4), shapes whose local coordinates (10^4) their positions cancel, a
- * small circle passing each shape's farthest point (a box's corner: where its disk is loosest)
- * within 2^-20 of touching, moves of 6e9 units, non-finite values. */
+ * scales 1, 30 and 10^4, and of circles, boxes and capsules at 2^-75, 2^-40 and 2^-36 (subnormal
+ * squares and products), shapes whose local coordinates (10^4) their positions cancel, a small
+ * circle passing each shape's farthest point (a box's corner: where its disk is loosest) within
+ * 2^-20 of touching at scale 1, moves of 6e9 units, non-finite values. */
 static void the_disk_cull_keeps_every_contact(void **state) {
     (void)state;
     mink_vec2 tri[3] = {mink_v2(-0.3f, -0.2f), mink_v2(0.3f, -0.2f), mink_v2(0.0f, 0.4f)};
@@ -522,26 +540,24 @@ static void the_disk_cull_keeps_every_contact(void **state) {
     mink_rng rng = mink_rng_seed(2912);
     size_t contacts = 0, culled = 0, culled_random = 0;
     for (int k = 0; k < 300000; k++) {
-        uint32_t ia = mink_rng_u32(&rng) % 8u, ib = mink_rng_u32(&rng) % 6u;
+        uint32_t ia = mink_rng_u32(&rng) % 8u, ib = mink_rng_u32(&rng) % 6u, c = (uint32_t)k % 4u, turn = (uint32_t)k / 4u;
         const mink_shape *sa = all + ia, *sb = all + ib;
-        float scale = k % 4 == 0 ? 1.0f : k % 4 == 1 ? 30.0f : k % 4 == 2 ? 10000.0f : 0x1p-75f;
+        float scale = c == 1u ? (turn % 2u ? 30.0f : 10000.0f) : 1.0f;
         mink_vec2 pa = mink_v2(mink_rng_float(&rng, -scale, scale), mink_rng_float(&rng, -scale, scale));
         if (ia >= 6u) pa = mink_v2(-10000.0f + pa.x * 1e-3f, pa.y * 1e-3f);
         mink_vec2 ma = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f), mink_rng_float(&rng, -2.0f, 2.0f)), pb, mb;
-        if (k % 4 == 3) { /* everything 2^-75 times as large, shapes included */
-            mink_shape tiny[2] = {*sa, *sb};
-            for (int t = 0; t < 2; t++) {
-                float *f = (float *)&tiny[t].geom;
-                for (size_t w = 0; w < sizeof tiny[t].geom / sizeof(float); w++) f[w] *= 0x1p-75f;
-            }
-            if (tiny[0].type == MINK_SHAPE_POLYGON || tiny[1].type == MINK_SHAPE_POLYGON) continue; /* normals scale not */
-            pb = mink_v2(pa.x + mink_rng_float(&rng, -0.5f, 0.5f) * 0x1p-75f, pa.y + mink_rng_float(&rng, -0.5f, 0.5f) * 0x1p-75f);
-            ma = mink_v2(ma.x * 0x1p-75f, ma.y * 0x1p-75f);
-            mb = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f) * 0x1p-75f, mink_rng_float(&rng, -2.0f, 2.0f) * 0x1p-75f);
+        if (c == 3u) { /* everything 2^-75, 2^-40 or 2^-36 times as large: subnormal squares and products */
+            float f = turn % 3u == 0u ? 0x1p-75f : turn % 3u == 1u ? 0x1p-40f : 0x1p-36f;
+            if (ia >= 4u || ib == 4u) continue; /* a polygon's normals do not scale; 6 and 7 sit at -10^4 */
+            mink_shape tiny[2] = {scaled_shape(*sa, f), scaled_shape(*sb, f)};
+            pa = mink_v2(pa.x * f, pa.y * f);
+            pb = mink_v2(pa.x + mink_rng_float(&rng, -0.5f, 0.5f) * f, pa.y + mink_rng_float(&rng, -0.5f, 0.5f) * f);
+            ma = mink_v2(ma.x * f, ma.y * f);
+            mb = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f) * f, mink_rng_float(&rng, -2.0f, 2.0f) * f);
             contacts += (size_t)disk_case(tiny, pa, ma, tiny + 1, pb, mb, &culled);
             continue;
         }
-        if (k % 2) { /* anywhere within a few units */
+        if (c != 0u) { /* anywhere within a few units, at scales 1, 30 and 10^4 */
             float near = mink_rng_float(&rng, 0.5f, 4.0f);
             pb = mink_v2(pa.x + mink_rng_float(&rng, -near, near), pa.y + mink_rng_float(&rng, -near, near));
             mb = mink_v2(mink_rng_float(&rng, -2.0f, 2.0f), mink_rng_float(&rng, -2.0f, 2.0f));
@@ -550,7 +566,7 @@ static void the_disk_cull_keeps_every_contact(void **state) {
             culled_random += culled - before;
             continue;
         }
-        /* A small circle passes a's farthest point along u, relative to a, a hair in or out. */
+        /* At scale 1: a small circle passes a's farthest point along u, relative to a, a hair in or out. */
         sb = all + 0; /* centre offset (0.02, -0.03), radius 0.05 */
         double angle = mink_rng_float(&rng, 0.0f, 6.2831853f), ux = cos(angle), uy = sin(angle), fx = 0, fy = 0;
         farthest(sa, pa, ux, uy, &fx, &fy);
@@ -569,6 +585,14 @@ static void the_disk_cull_keeps_every_contact(void **state) {
     for (int t = 0; t < 2; t++) assert_true(disk_case(all + 6 + t, mink_v2(-10000.0f, 0.0f), still, &dot, at[t], still, &culled));
     float m = (float)sqrt(0x1p65 * (1.0 - 0x1p-20));
     assert_true(disk_case(&huge, still, still, &huge, mink_v2(-0.5f * m, 4.5e6f), mink_v2(m, 0.0f), &culled));
+    /* Two pairs of circles near 2^-40 whose closest approach's products are subnormal: the first
+     * was ruled out by rounding, the second would be on a device that flushes subnormals to 0. */
+    mink_shape s1 = circle_shape(0x1.50093cp-42f), s2 = circle_shape(0x1.638332p-41f);
+    assert_true(disk_case(&s1, still, still, &s2, mink_v2(-0x1.4dca3p-37f, -0x1.33ea34p-39f),
+                          mink_v2(0x1.3e0a42p-33f, 0x1.a8dd2p-35f), &culled));
+    mink_shape s3 = circle_shape(0x1.ea60eep-43f), s4 = circle_shape(0x1.a16862p-36f);
+    assert_true(disk_case(&s3, still, mink_v2(0x1.e9670ep-53f, 0x1.94da84p-52f), &s4,
+                          mink_v2(0x1.30882ap-33f, 0x1.463748p-32f), mink_v2(-0x1.63b5c4p-33f, -0x1.3e08bcp-32f), &culled));
     /* Non-finite values rule nothing out. */
     mink_circle d = {{0.0f, 0.0f}, 1.0f}, far = {{100.0f, 0.0f}, 1.0f}, bad = {{NAN, 0.0f}, 1.0f};
     assert_false(mink_disks_may_meet(d, still, far, still));

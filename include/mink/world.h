@@ -215,9 +215,10 @@ mink_status mink_world_get(mink_world *world, const uint32_t *handles, size_t co
 /// Writes up to capacity of them (out may be NULL with capacity 0) and the total to *count.
 mink_status mink_world_events(mink_world *world, mink_event *out, size_t capacity, size_t *count);
 
-/// The last step's candidate pairs (handles), in the order the broadphase found them; which body
-/// of a pair is a follows the grid's own order. Writes up to capacity and the total to *count. For
-/// tests and debugging views.
+/// The last step's candidate pairs (handles), in the order the broadphase found them, which may
+/// change from step to step with how the grid sorts its cells; a is the body outside the world's
+/// crowd, else the smaller slot (with a body too large for the cells: the large one). Writes up to
+/// capacity and the total to *count. For tests and debugging views.
 mink_status mink_world_pairs(mink_world *world, mink_world_pair *out, size_t capacity, size_t *count);
 
 /* ---- questions to the world as it stands (docs/world.md, "Queries") ------------------------------
