@@ -19,17 +19,20 @@ typedef struct mink_mover {
     float angle, spin, reach;
 } mink_mover;
 
-MINK_INLINE mink_hull mink_mover_hull(const mink_mover *m, float t) {
-    mink_hull h = m->hull;
+/// The mover's hull at time t, into *h: its count, axes and radius, and its first `count`
+/// vertices and normals (written in place: a hull is copied by nothing in the advance's loop).
+MINK_INLINE void mink_mover_place(const mink_mover *m, float t, mink_hull *h) {
     float s, c;
     mink_sincosf(m->angle + m->spin * t, &s, &c);
     mink_vec2 at = mink_v2(m->center.x + m->move.x * t, m->center.y + m->move.y * t);
-    for (uint32_t i = 0; i < h.count; i++) {
+    h->count = m->hull.count;
+    h->axes = m->hull.axes;
+    h->radius = m->hull.radius;
+    for (uint32_t i = 0; i < h->count; i++) {
         mink_vec2 v = mink_rotate(m->hull.v[i], s, c);
-        h.v[i] = mink_v2(at.x + v.x, at.y + v.y);
-        h.n[i] = mink_rotate(m->hull.n[i], s, c);
+        h->v[i] = mink_v2(at.x + v.x, at.y + v.y);
+        h->n[i] = mink_rotate(m->hull.n[i], s, c);
     }
-    return h;
 }
 
 /// The point of segment p0–p1 nearest to q (p0 == p1 is fine).
@@ -41,14 +44,44 @@ MINK_INLINE mink_vec2 mink_segment_closest(mink_vec2 p0, mink_vec2 p1, mink_vec2
     return mink_v2(p0.x + e.x * u, p0.y + e.y * u);
 }
 
-/// Closest points of a's vertices to b's edges (a hull of one vertex has one edge of length 0).
-MINK_INLINE void mink_vertex_edge_closest(const mink_hull *a, const mink_hull *b, int swap, float *best,
-                                          mink_vec2 *pa, mink_vec2 *pb) {
+/// The point of b's edge j nearest to a's vertex i, and their squared distance, as the search
+/// below computes it (a hull of one vertex has one edge of length 0).
+MINK_INLINE float mink_vertex_edge_d2(const mink_hull *a, uint32_t i, const mink_hull *b, uint32_t j, mink_vec2 *q) {
+    *q = mink_segment_closest(b->v[j], b->v[j + 1u < b->count ? j + 1u : 0u], a->v[i]);
+    mink_vec2 g = mink_v2(a->v[i].x - q->x, a->v[i].y - q->y);
+    return mink_dot(g, g);
+}
+
+/// A gap beyond which a vertex–edge pair is never the nearest: for points scaled below 1, a pair
+/// whose points lie more than this apart along a unit axis (as projected) has a computed squared
+/// distance above `bound`, a square the search computed, so it is not computed at all. The
+/// margins (2^-16 of the root, and 2^-16 outright) are far above what the projections and the
+/// distance round by (about 2^-20 of the scaled points each), so the search picks the pair, and
+/// the bits, it would pick computing every one. A NaN bound rules nothing out.
+MINK_INLINE float mink_vertex_edge_cutoff(float bound) {
+    return mink_sqrtf(bound) * 1.00001526f + 1.52587891e-5f;
+}
+
+/// The nearest pair, first in order, of a's vertices to b's edges (a's vertex i, b's edge j, for
+/// i, then j), and of b's vertices to a's edges after them: into *best, *pa, *pb, as a strict <
+/// over every pair in that order would leave them. ka_i and kb_j are the vertices' projections
+/// on a unit axis, so that min(kb_j, kb_j+1) − ka_i bounds the distance from vertex i to edge j
+/// from below; pairs whose bound exceeds `cutoff` (mink_vertex_edge_cutoff) are skipped (disjoint
+/// cores: most of 2·n·m).
+MINK_INLINE void mink_vertex_edge_closest(const mink_hull *a, const float *ka, const mink_hull *b, const float *kb,
+                                          int swap, float cutoff, float *best, mink_vec2 *pa, mink_vec2 *pb) {
+    float near[MINK_MAX_HULL_VERTICES]; /* each edge of b's least projection */
+    float lo = kb[0];
+    for (uint32_t j = 0; j < b->count; j++) {
+        near[j] = mink_minf(kb[j], kb[j + 1u < b->count ? j + 1u : 0u]);
+        lo = mink_minf(lo, kb[j]);
+    }
     for (uint32_t i = 0; i < a->count; i++) {
+        if (lo - ka[i] > cutoff) continue;
         for (uint32_t j = 0; j < b->count; j++) {
-            mink_vec2 q = mink_segment_closest(b->v[j], b->v[j + 1 < b->count ? j + 1 : 0], a->v[i]);
-            mink_vec2 g = mink_v2(a->v[i].x - q.x, a->v[i].y - q.y);
-            float d2 = mink_dot(g, g);
+            if (near[j] - ka[i] > cutoff) continue;
+            mink_vec2 q;
+            float d2 = mink_vertex_edge_d2(a, i, b, j, &q);
             if (d2 < *best) {
                 *best = d2;
                 *pa = swap ? q : a->v[i];
@@ -56,6 +89,20 @@ MINK_INLINE void mink_vertex_edge_closest(const mink_hull *a, const mink_hull *b
             }
         }
     }
+}
+
+/// A square of some vertex–edge distance between a and b, small where the cores are near: a's
+/// vertex farthest along the unit axis u against b's two edges at its vertex least along u, and
+/// the other way round.
+MINK_INLINE float mink_vertex_edge_bound(const mink_hull *a, const float *ka, const mink_hull *b, const float *kb) {
+    uint32_t ia = 0, ib = 0;
+    for (uint32_t i = 1; i < a->count; i++) ia = ka[i] > ka[ia] ? i : ia;
+    for (uint32_t j = 1; j < b->count; j++) ib = kb[j] < kb[ib] ? j : ib;
+    mink_vec2 q;
+    float u = mink_vertex_edge_d2(a, ia, b, ib, &q);
+    u = mink_minf(u, mink_vertex_edge_d2(a, ia, b, ib > 0u ? ib - 1u : b->count - 1u, &q));
+    u = mink_minf(u, mink_vertex_edge_d2(b, ib, a, ia, &q));
+    return mink_minf(u, mink_vertex_edge_d2(b, ib, a, ia > 0u ? ia - 1u : a->count - 1u, &q));
 }
 
 /// One axis n of SAT between hulls a and b: how far apart they are along it, either way; the
@@ -70,50 +117,79 @@ MINK_INLINE void mink_core_axis(const mink_hull *a, const mink_hull *b, mink_vec
     if (below > *sep) { *sep = below; *dir = mink_v2(-n.x, -n.y); }
 }
 
+/// Moves two hulls' vertices in place to about a's first vertex (*ref) and scales them by one power
+/// of two, 2^-e (returned), so that every coordinate lies below 1: no square of a difference
+/// overflows or underflows. Radii and normals are kept.
+MINK_INLINE int mink_hulls_scale(mink_hull *a, mink_hull *b, mink_vec2 *ref) {
+    mink_vec2 r = a->v[0];
+    float m = 0.0f;
+    for (uint32_t i = 0; i < a->count; i++)
+        m = mink_maxf(m, mink_maxf(mink_absf(a->v[i].x - r.x), mink_absf(a->v[i].y - r.y)));
+    for (uint32_t i = 0; i < b->count; i++)
+        m = mink_maxf(m, mink_maxf(mink_absf(b->v[i].x - r.x), mink_absf(b->v[i].y - r.y)));
+    int e = m > 0.0f ? mink_exponent(m) : 0;
+    for (uint32_t i = 0; i < a->count; i++)
+        a->v[i] = mink_v2(mink_scale(a->v[i].x - r.x, -e), mink_scale(a->v[i].y - r.y, -e));
+    for (uint32_t i = 0; i < b->count; i++)
+        b->v[i] = mink_v2(mink_scale(b->v[i].x - r.x, -e), mink_scale(b->v[i].y - r.y, -e));
+    *ref = r;
+    return e;
+}
+
+/// The squared distance between two disjoint cores (scaled by mink_hulls_scale) and its points,
+/// by vertex–edge pairs both ways (for disjoint convex cores the nearest pair always has a vertex
+/// on one side). With `prune`, the projections on the unit axis u rule out unread every pair
+/// that cannot be nearest (most of the 2·n·m); the answer and its bits are those of prune 0.
+MINK_INLINE float mink_hulls_nearest(const mink_hull *a, const mink_hull *b, mink_vec2 u, int prune, mink_vec2 *qa,
+                                     mink_vec2 *qb) {
+    float ka[MINK_MAX_HULL_VERTICES], kb[MINK_MAX_HULL_VERTICES];
+    for (uint32_t i = 0; i < a->count; i++) ka[i] = mink_dot(a->v[i], u);
+    for (uint32_t j = 0; j < b->count; j++) kb[j] = mink_dot(b->v[j], u);
+    float cutoff = prune ? mink_vertex_edge_cutoff(mink_vertex_edge_bound(a, ka, b, kb)) : MINK_INF;
+    float best = MINK_INF;
+    *qa = a->v[0];
+    *qb = b->v[0];
+    mink_vertex_edge_closest(a, ka, b, kb, 0, cutoff, &best, qa, qb);
+    /* b's vertices against a's edges: the same bound with the axis turned round */
+    for (uint32_t i = 0; i < a->count; i++) ka[i] = 0.0f - ka[i];
+    for (uint32_t j = 0; j < b->count; j++) kb[j] = 0.0f - kb[j];
+    mink_vertex_edge_closest(b, kb, a, ka, 1, cutoff, &best, qa, qb);
+    return best;
+}
+
 /// The distance between the cores of two hulls (their vertices' convex hulls; radii left out),
 /// the closest points *pa, *pb, and in *axis the unit direction from a's towards b's (when the
 /// cores touch or overlap, the distance is 0 and the axis the one of greatest separation). The
-/// work is done about a's first vertex and scaled by a power of two, so no square overflows or
-/// underflows; for disjoint convex cores the nearest pair always has a vertex on one side, so
-/// vertex–edge pairs both ways find it (at most 2·8·8 of them).
-MINK_INLINE float mink_hull_core_distance(const mink_hull *a0, const mink_hull *b0, mink_vec2 *pa, mink_vec2 *pb,
+/// work is done on the hulls scaled in place by mink_hulls_scale (their radii are kept).
+MINK_INLINE float mink_hull_core_distance(mink_hull *ap, mink_hull *bp, mink_vec2 *pa, mink_vec2 *pb,
                                           mink_vec2 *axis) {
-    mink_vec2 ref = a0->v[0];
-    float m = 0.0f;
-    for (uint32_t i = 0; i < a0->count; i++)
-        m = mink_maxf(m, mink_maxf(mink_absf(a0->v[i].x - ref.x), mink_absf(a0->v[i].y - ref.y)));
-    for (uint32_t i = 0; i < b0->count; i++)
-        m = mink_maxf(m, mink_maxf(mink_absf(b0->v[i].x - ref.x), mink_absf(b0->v[i].y - ref.y)));
-    int e = m > 0.0f ? mink_exponent(m) : 0;
-    mink_hull a = *a0, b = *b0;
-    for (uint32_t i = 0; i < a.count; i++)
-        a.v[i] = mink_v2(mink_ldexpf(a.v[i].x - ref.x, -e), mink_ldexpf(a.v[i].y - ref.y, -e));
-    for (uint32_t i = 0; i < b.count; i++)
-        b.v[i] = mink_v2(mink_ldexpf(b.v[i].x - ref.x, -e), mink_ldexpf(b.v[i].y - ref.y, -e));
+    mink_vec2 ref;
+    int e = mink_hulls_scale(ap, bp, &ref);
+    const mink_hull *a = ap, *b = bp; /* read only from here */
 
     float sep = -MINK_INF;
     mink_vec2 dir = mink_v2(-1.0f, 0.0f);
-    for (uint32_t k = 0; k < a.axes + b.axes; k++) mink_core_axis(&a, &b, k < a.axes ? a.n[k] : b.n[k - a.axes], &sep, &dir);
+    for (uint32_t k = 0; k < a->axes + b->axes; k++) mink_core_axis(a, b, k < a->axes ? a->n[k] : b->n[k - a->axes], &sep, &dir);
     /* A segment (a capsule's core) also separates along itself: two segments on one line, or a
      * point on its line beyond an end, are apart though no normal says so. */
-    if (a.count == 2u) mink_core_axis(&a, &b, mink_v2(0.0f - a.n[0].y, a.n[0].x), &sep, &dir);
-    if (b.count == 2u) mink_core_axis(&a, &b, mink_v2(0.0f - b.n[0].y, b.n[0].x), &sep, &dir);
-    float best = MINK_INF;
-    mink_vec2 qa = a.v[0], qb = b.v[0];
-    if (a.axes + b.axes > 0u && !(sep > 0.0f)) {
+    if (a->count == 2u) mink_core_axis(a, b, mink_v2(0.0f - a->n[0].y, a->n[0].x), &sep, &dir);
+    if (b->count == 2u) mink_core_axis(a, b, mink_v2(0.0f - b->n[0].y, b->n[0].x), &sep, &dir);
+    float best;
+    mink_vec2 qa, qb;
+    if (a->axes + b->axes > 0u && !(sep > 0.0f)) {
         best = 0.0f; /* the cores touch or overlap: no separating axis */
         /* The points: where they meet across the axis of least overlap (the middle of the
          * features both touch), not each hull's first vertex, which lay inside the other. */
-        qa = qb = mink_hull_meet_point(&a, &b, mink_v2(0.0f - dir.x, 0.0f - dir.y));
+        qa = qb = mink_hull_meet_point(a, b, mink_v2(0.0f - dir.x, 0.0f - dir.y));
     } else {
-        mink_vertex_edge_closest(&a, &b, 0, &best, &qa, &qb);
-        mink_vertex_edge_closest(&b, &a, 1, &best, &qa, &qb);
+        /* Any unit axis bounds the distances; the one of greatest separation prunes the most. */
+        best = mink_hulls_nearest(a, b, mink_normalize_or_left(dir), 1, &qa, &qb);
     }
     /* The direction from the scaled points, before translating back can round the gap away. */
     *axis = best > 0.0f ? mink_normalize_or_left(mink_v2(qb.x - qa.x, qb.y - qa.y)) : dir;
-    *pa = mink_v2(mink_ldexpf(qa.x, e) + ref.x, mink_ldexpf(qa.y, e) + ref.y);
-    *pb = mink_v2(mink_ldexpf(qb.x, e) + ref.x, mink_ldexpf(qb.y, e) + ref.y);
-    return mink_ldexpf(mink_sqrtf(best), e);
+    *pa = mink_v2(mink_scale(qa.x, e) + ref.x, mink_scale(qa.y, e) + ref.y);
+    *pb = mink_v2(mink_scale(qb.x, e) + ref.x, mink_scale(qb.y, e) + ref.y);
+    return mink_scale(mink_sqrtf(best), e);
 }
 
 /// Conservative advancement of two movers over the step, from t = 0 (where the caller has found
@@ -136,7 +212,9 @@ MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, floa
     float t = 0.0f;
     for (uint32_t it = 0;; it++) {
         *iterations = it;
-        mink_hull ha = mink_mover_hull(a, t), hb = mink_mover_hull(b, t);
+        mink_hull ha, hb;
+        mink_mover_place(a, t, &ha);
+        mink_mover_place(b, t, &hb);
         mink_vec2 pa, pb, axis;
         float core = mink_hull_core_distance(&ha, &hb, &pa, &pb, &axis);
         float g = (core - ha.radius) - hb.radius;

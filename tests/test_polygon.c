@@ -457,11 +457,94 @@ static void opencl_contact_points_lie_on_both_shapes(void **state) {
     free(pairs), free(hits);
 }
 
+/* A hull for the pruning test: kind 0 a polygon of 3–8 points on a jittered circle, 1 a box, 2 a
+ * point, 3 a segment; about `at`, turned by `angle`, of size `r`. */
+static mink_hull test_hull(mink_rng *seed, int kind, mink_vec2 at, float angle, float r) {
+    if (kind == 1) {
+        float w = r * (0.2f + mink_rng_float(seed, 0.0f, 1.0f)), h = r * (0.2f + mink_rng_float(seed, 0.0f, 1.0f));
+        return mink_aabb_hull((mink_aabb){{at.x - w, at.y - h}, {at.x + w, at.y + h}});
+    }
+    if (kind == 2) return mink_point_hull(at, 0.0f);
+    if (kind == 3) {
+        mink_vec2 d = mink_v2(r * cosf(angle), r * sinf(angle));
+        return mink_capsule_hull((mink_capsule){{at.x - d.x, at.y - d.y}, {at.x + d.x, at.y + d.y}, 0.0f});
+    }
+    uint32_t n = 3u + (uint32_t)(mink_rng_float(seed, 0.0f, 1.0f) * 5.99f);
+    mink_vec2 pts[8];
+    for (uint32_t i = 0; i < n; i++) {
+        float a = 6.2831853f * ((float)i + 0.8f * mink_rng_float(seed, 0.0f, 1.0f)) / (float)n;
+        pts[i] = mink_v2(r * cosf(a), r * sinf(a));
+    }
+    mink_polygon q;
+    assert_int_equal(mink_polygon_make(pts, n, at, 0.0f, &q), MINK_POLYGON_OK);
+    return mink_polygon_hull(q, mink_v2(0.0f, 0.0f), angle);
+}
+
+/* The distance of turning shapes reads only the vertex–edge pairs their projections on an axis
+ * leave in (mink_hulls_nearest); it must find the pair, and the bits, that computing every pair
+ * finds. Pairs of every hull kind, b placed along a random direction at gaps from the shapes'
+ * size down to 2^-24 of it, touching and overlapping, with faces turned to face each other (near
+ * ties between parallel edges); at scales 2^-60 to 2^60 and 10^4 of their size from the origin;
+ * pruned along the separating direction, along the centres' and along a random one. */
+static void nearest_pairs_pruned_as_computed_in_full(void **state) {
+    (void)state;
+    mink_rng seed = mink_rng_seed(0x5eed1e55u);
+    const float gaps[] = {1.0f, 0.01f, 2.44140625e-4f, 9.53674316e-7f, 5.96046448e-8f, 0.0f, -0.01f};
+    const int scales[] = {-60, -20, 0, 20, 60};
+    size_t pruned = 0, pairs = 0;
+    for (int k = 0; k < 40000; k++) {
+        int sc = scales[k % 5];
+        float gap = gaps[(k / 5) % 7];
+        mink_vec2 origin = mink_v2(ldexpf(1e4f * (mink_rng_float(&seed, 0.0f, 1.0f) - 0.5f), sc), ldexpf(1e4f * (mink_rng_float(&seed, 0.0f, 1.0f) - 0.5f), sc));
+        float da = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
+        mink_vec2 d = mink_v2(cosf(da), sinf(da));
+        float ra = ldexpf(0.5f + mink_rng_float(&seed, 0.0f, 1.0f), sc), rb = ldexpf(0.5f + mink_rng_float(&seed, 0.0f, 1.0f), sc);
+        float aa = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
+        /* half the pairs turned face to face: b by half a turn more than a, along a's first normal */
+        int facing = (k / 35) % 2;
+        float ab = facing ? aa + 3.14159265f : 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
+        mink_hull a = test_hull(&seed, (k / 70) % 4, origin, aa, ra);
+        if (facing && a.axes > 0u) d = a.n[0];
+        mink_hull b = test_hull(&seed, (k / 280) % 4, origin, ab, rb);
+        /* b moved along d until its support meets a's, then by the gap */
+        double sa = -1e300, sb = 1e300;
+        for (uint32_t i = 0; i < a.count; i++) sa = fmax(sa, (double)a.v[i].x * d.x + (double)a.v[i].y * d.y);
+        for (uint32_t i = 0; i < b.count; i++) sb = fmin(sb, (double)b.v[i].x * d.x + (double)b.v[i].y * d.y);
+        double move = sa - sb + (double)gap * (double)(ra + rb);
+        for (uint32_t i = 0; i < b.count; i++)
+            b.v[i] = mink_v2((float)(b.v[i].x + move * d.x), (float)(b.v[i].y + move * d.y));
+        mink_vec2 ref;
+        (void)mink_hulls_scale(&a, &b, &ref);
+        float ua = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
+        mink_vec2 axes[3] = {mink_normalize_or_left(d), mink_normalize_or_left(mink_v2(b.v[0].x - a.v[0].x, b.v[0].y - a.v[0].y)),
+                             mink_v2(cosf(ua), sinf(ua))};
+        for (int x = 0; x < 3; x++) {
+            mink_vec2 fa, fb, qa, qb;
+            float full = mink_hulls_nearest(&a, &b, axes[x], 0, &fa, &fb);
+            float got = mink_hulls_nearest(&a, &b, axes[x], 1, &qa, &qb);
+            if (memcmp(&full, &got, sizeof full) != 0 || memcmp(&fa, &qa, sizeof fa) != 0 || memcmp(&fb, &qb, sizeof fb) != 0)
+                fail_msg("case %d axis %d (scale 2^%d, gap %g): pruned %a at (%a, %a)-(%a, %a), in full %a at (%a, %a)-(%a, %a)",
+                         k, x, sc, (double)gap, (double)got, (double)qa.x, (double)qa.y, (double)qb.x, (double)qb.y,
+                         (double)full, (double)fa.x, (double)fa.y, (double)fb.x, (double)fb.y);
+            pairs++;
+        }
+        /* how much the separating direction rules out, for the log */
+        float ka[MINK_MAX_HULL_VERTICES], kb[MINK_MAX_HULL_VERTICES];
+        for (uint32_t i = 0; i < a.count; i++) ka[i] = mink_dot(a.v[i], axes[0]);
+        for (uint32_t j = 0; j < b.count; j++) kb[j] = mink_dot(b.v[j], axes[0]);
+        float cut = mink_vertex_edge_cutoff(mink_vertex_edge_bound(&a, ka, &b, kb));
+        for (uint32_t i = 0; i < a.count; i++)
+            for (uint32_t j = 0; j < b.count; j++) pruned += mink_minf(kb[j], kb[j + 1u < b.count ? j + 1u : 0u]) - ka[i] > cut;
+    }
+    printf("  %zu prunings compared; the separating direction rules out %zu of the a-to-b vertex-edge pairs\n", pairs, pruned);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_constructor_checks_every_rule),
         cmocka_unit_test(scalar_hand_made_records_are_checked),
         cmocka_unit_test(scalar_turned_polygon_meets_floor),
+        cmocka_unit_test(nearest_pairs_pruned_as_computed_in_full),
         cmocka_unit_test_setup_teardown(seed_fast_triangle_through_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
