@@ -157,36 +157,59 @@ MINK_INLINE float mink_hulls_nearest(const mink_hull *a, const mink_hull *b, min
     return best;
 }
 
+/// Whether the cores of two hulls (scaled by mink_hulls_scale) touch or overlap, by SAT over
+/// every axis: no axis shows them apart. *dir: the axis of greatest separation (from a towards
+/// b), the one of least overlap when they meet. Two points have no axis and never meet.
+MINK_INLINE int mink_hulls_meet(const mink_hull *a, const mink_hull *b, mink_vec2 *dir) {
+    float sep = -MINK_INF;
+    *dir = mink_v2(-1.0f, 0.0f);
+    for (uint32_t k = 0; k < a->axes + b->axes; k++) mink_core_axis(a, b, k < a->axes ? a->n[k] : b->n[k - a->axes], &sep, dir);
+    /* A segment (a capsule's core) also separates along itself: two segments on one line, or a
+     * point on its line beyond an end, are apart though no normal says so. */
+    if (a->count == 2u) mink_core_axis(a, b, mink_v2(0.0f - a->n[0].y, a->n[0].x), &sep, dir);
+    if (b->count == 2u) mink_core_axis(a, b, mink_v2(0.0f - b->n[0].y, b->n[0].x), &sep, dir);
+    return a->axes + b->axes > 0u && !(sep > 0.0f);
+}
+
+/// Whether the unit axis n shows the cores (scaled by mink_hulls_scale) apart: all of b beyond
+/// all of a along it by more than 2^-20, far more than the projections round by.
+MINK_INLINE int mink_hulls_apart_along(const mink_hull *a, const mink_hull *b, mink_vec2 n) {
+    float alo, ahi, blo, bhi;
+    mink_hull_project(a, n, &alo, &ahi);
+    mink_hull_project(b, n, &blo, &bhi);
+    return blo - ahi > 9.53674316e-7f;
+}
+
 /// The distance between the cores of two hulls (their vertices' convex hulls; radii left out),
 /// the closest points *pa, *pb, and in *axis the unit direction from a's towards b's (when the
 /// cores touch or overlap, the distance is 0 and the axis the one of greatest separation). The
-/// work is done on the hulls scaled in place by mink_hulls_scale (their radii are kept).
-MINK_INLINE float mink_hull_core_distance(mink_hull *ap, mink_hull *bp, mink_vec2 *pa, mink_vec2 *pb,
+/// work is done on the hulls scaled in place by mink_hulls_scale (their radii are kept). `hint`,
+/// any direction from a towards b (the last advance's axis), only makes the search faster.
+///
+/// The nearest vertex–edge pair comes first; when the direction between its points shows the
+/// cores clearly apart, that pair is the answer. Only otherwise is SAT run over every axis (16
+/// by 16 projections for two octagons), to tell cores that touch or overlap from cores barely
+/// apart: the answer is then what SAT decides, as before the shortcut.
+MINK_INLINE float mink_hull_core_distance(mink_hull *ap, mink_hull *bp, mink_vec2 hint, mink_vec2 *pa, mink_vec2 *pb,
                                           mink_vec2 *axis) {
     mink_vec2 ref;
     int e = mink_hulls_scale(ap, bp, &ref);
     const mink_hull *a = ap, *b = bp; /* read only from here */
-
-    float sep = -MINK_INF;
-    mink_vec2 dir = mink_v2(-1.0f, 0.0f);
-    for (uint32_t k = 0; k < a->axes + b->axes; k++) mink_core_axis(a, b, k < a->axes ? a->n[k] : b->n[k - a->axes], &sep, &dir);
-    /* A segment (a capsule's core) also separates along itself: two segments on one line, or a
-     * point on its line beyond an end, are apart though no normal says so. */
-    if (a->count == 2u) mink_core_axis(a, b, mink_v2(0.0f - a->n[0].y, a->n[0].x), &sep, &dir);
-    if (b->count == 2u) mink_core_axis(a, b, mink_v2(0.0f - b->n[0].y, b->n[0].x), &sep, &dir);
-    float best;
     mink_vec2 qa, qb;
-    if (a->axes + b->axes > 0u && !(sep > 0.0f)) {
-        best = 0.0f; /* the cores touch or overlap: no separating axis */
-        /* The points: where they meet across the axis of least overlap (the middle of the
-         * features both touch), not each hull's first vertex, which lay inside the other. */
-        qa = qb = mink_hull_meet_point(a, b, mink_v2(0.0f - dir.x, 0.0f - dir.y));
-    } else {
-        /* Any unit axis bounds the distances; the one of greatest separation prunes the most. */
-        best = mink_hulls_nearest(a, b, mink_normalize_or_left(dir), 1, &qa, &qb);
-    }
+    float best = mink_hulls_nearest(a, b, mink_normalize_or_left(hint), 1, &qa, &qb);
     /* The direction from the scaled points, before translating back can round the gap away. */
-    *axis = best > 0.0f ? mink_normalize_or_left(mink_v2(qb.x - qa.x, qb.y - qa.y)) : dir;
+    mink_vec2 n = mink_normalize_or_left(mink_v2(qb.x - qa.x, qb.y - qa.y));
+    if (!(best > 0.0f) || !mink_hulls_apart_along(a, b, n)) {
+        mink_vec2 dir;
+        if (mink_hulls_meet(a, b, &dir)) {
+            best = 0.0f; /* the cores touch or overlap: no separating axis */
+            /* The points: where they meet across the axis of least overlap (the middle of the
+             * features both touch), not each hull's first vertex, which lay inside the other. */
+            qa = qb = mink_hull_meet_point(a, b, mink_v2(0.0f - dir.x, 0.0f - dir.y));
+        }
+        if (!(best > 0.0f)) n = dir;
+    }
+    *axis = n;
     *pa = mink_v2(mink_scale(qa.x, e) + ref.x, mink_scale(qa.y, e) + ref.y);
     *pb = mink_v2(mink_scale(qb.x, e) + ref.x, mink_scale(qb.y, e) + ref.y);
     return mink_scale(mink_sqrtf(best), e);
@@ -210,15 +233,16 @@ MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, floa
     mink_vec2 dv = mink_v2(a->move.x - b->move.x, a->move.y - b->move.y);
     float spin = mink_absf(a->spin) * a->reach + mink_absf(b->spin) * b->reach;
     float t = 0.0f;
+    mink_vec2 hint = mink_v2(b->center.x - a->center.x, b->center.y - a->center.y);
     for (uint32_t it = 0;; it++) {
         *iterations = it;
         mink_hull ha, hb;
         mink_mover_place(a, t, &ha);
         mink_mover_place(b, t, &hb);
         mink_vec2 pa, pb, axis;
-        float core = mink_hull_core_distance(&ha, &hb, &pa, &pb, &axis);
+        float core = mink_hull_core_distance(&ha, &hb, hint, &pa, &pb, &axis);
         float g = (core - ha.radius) - hb.radius;
-        mink_vec2 n = axis;
+        mink_vec2 n = hint = axis;
         float w = mink_dot(dv, n) + spin;
         if (!mink_isfinite(g) || !mink__vec2_is_valid(n) || !mink_isfinite(w)) return mink_hit_invalid();
         if (!(w > 0.0f)) return mink_hit_none();

@@ -480,40 +480,47 @@ static mink_hull test_hull(mink_rng *seed, int kind, mink_vec2 at, float angle, 
     return mink_polygon_hull(q, mink_v2(0.0f, 0.0f), angle);
 }
 
+/* Case k of the distance tests: hulls of every kind, b placed along a random direction at gaps from
+ * the shapes' size down to 2^-24 of it, touching, and overlapping by 2^-27 to 1/100 of it, half of them with faces turned to
+ * face each other (near ties between parallel edges), at scales 2^-60 to 2^60 and up to 10^4 of
+ * their size from the origin; *d is the direction b was moved along. */
+static void hull_pair_case(mink_rng *seed, int k, mink_hull *a, mink_hull *b, mink_vec2 *d) {
+    const float gaps[] = {1.0f, 0.01f, 2.44140625e-4f, 9.53674316e-7f, 5.96046448e-8f, 0.0f, -7.4505806e-9f, -5.96046448e-8f, -0.01f};
+    int sc = -60 + 30 * (k % 5);
+    float gap = gaps[(k / 5) % 9];
+    float off = ((const float[]){0.0f, 2.0f, 200.0f, 2e4f})[(k / 1120) % 4];
+    mink_vec2 origin = mink_v2(ldexpf(off * (mink_rng_float(seed, 0.0f, 1.0f) - 0.5f), sc),
+                               ldexpf(off * (mink_rng_float(seed, 0.0f, 1.0f) - 0.5f), sc));
+    float da = 6.2831853f * mink_rng_float(seed, 0.0f, 1.0f);
+    *d = mink_v2(cosf(da), sinf(da));
+    float ra = ldexpf(0.5f + mink_rng_float(seed, 0.0f, 1.0f), sc), rb = ldexpf(0.5f + mink_rng_float(seed, 0.0f, 1.0f), sc);
+    float aa = 6.2831853f * mink_rng_float(seed, 0.0f, 1.0f);
+    int facing = (k / 35) % 2; /* b by half a turn more than a, moved along a's first normal */
+    float ab = facing ? aa + 3.14159265f : 6.2831853f * mink_rng_float(seed, 0.0f, 1.0f);
+    *a = test_hull(seed, (k / 70) % 4, origin, aa, ra);
+    if (facing && a->axes > 0u) *d = a->n[0];
+    *b = test_hull(seed, (k / 280) % 4, origin, ab, rb);
+    /* b moved along d until its support meets a's, then by the gap */
+    double sa = -1e300, sb = 1e300;
+    for (uint32_t i = 0; i < a->count; i++) sa = fmax(sa, (double)a->v[i].x * d->x + (double)a->v[i].y * d->y);
+    for (uint32_t i = 0; i < b->count; i++) sb = fmin(sb, (double)b->v[i].x * d->x + (double)b->v[i].y * d->y);
+    double move = sa - sb + (double)gap * (double)(ra + rb);
+    for (uint32_t i = 0; i < b->count; i++)
+        b->v[i] = mink_v2((float)(b->v[i].x + move * d->x), (float)(b->v[i].y + move * d->y));
+}
+
 /* The distance of turning shapes reads only the vertex–edge pairs their projections on an axis
  * leave in (mink_hulls_nearest); it must find the pair, and the bits, that computing every pair
- * finds. Pairs of every hull kind, b placed along a random direction at gaps from the shapes'
- * size down to 2^-24 of it, touching and overlapping, with faces turned to face each other (near
- * ties between parallel edges); at scales 2^-60 to 2^60 and 10^4 of their size from the origin;
- * pruned along the separating direction, along the centres' and along a random one. */
+ * finds: every case of hull_pair_case, pruned along the direction b was placed along, along the
+ * first vertices' and along a random one. */
 static void nearest_pairs_pruned_as_computed_in_full(void **state) {
     (void)state;
     mink_rng seed = mink_rng_seed(0x5eed1e55u);
-    const float gaps[] = {1.0f, 0.01f, 2.44140625e-4f, 9.53674316e-7f, 5.96046448e-8f, 0.0f, -0.01f};
-    const int scales[] = {-60, -20, 0, 20, 60};
     size_t pruned = 0, pairs = 0;
     for (int k = 0; k < 40000; k++) {
-        int sc = scales[k % 5];
-        float gap = gaps[(k / 5) % 7];
-        mink_vec2 origin = mink_v2(ldexpf(1e4f * (mink_rng_float(&seed, 0.0f, 1.0f) - 0.5f), sc), ldexpf(1e4f * (mink_rng_float(&seed, 0.0f, 1.0f) - 0.5f), sc));
-        float da = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
-        mink_vec2 d = mink_v2(cosf(da), sinf(da));
-        float ra = ldexpf(0.5f + mink_rng_float(&seed, 0.0f, 1.0f), sc), rb = ldexpf(0.5f + mink_rng_float(&seed, 0.0f, 1.0f), sc);
-        float aa = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
-        /* half the pairs turned face to face: b by half a turn more than a, along a's first normal */
-        int facing = (k / 35) % 2;
-        float ab = facing ? aa + 3.14159265f : 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
-        mink_hull a = test_hull(&seed, (k / 70) % 4, origin, aa, ra);
-        if (facing && a.axes > 0u) d = a.n[0];
-        mink_hull b = test_hull(&seed, (k / 280) % 4, origin, ab, rb);
-        /* b moved along d until its support meets a's, then by the gap */
-        double sa = -1e300, sb = 1e300;
-        for (uint32_t i = 0; i < a.count; i++) sa = fmax(sa, (double)a.v[i].x * d.x + (double)a.v[i].y * d.y);
-        for (uint32_t i = 0; i < b.count; i++) sb = fmin(sb, (double)b.v[i].x * d.x + (double)b.v[i].y * d.y);
-        double move = sa - sb + (double)gap * (double)(ra + rb);
-        for (uint32_t i = 0; i < b.count; i++)
-            b.v[i] = mink_v2((float)(b.v[i].x + move * d.x), (float)(b.v[i].y + move * d.y));
-        mink_vec2 ref;
+        mink_hull a, b;
+        mink_vec2 d, ref;
+        hull_pair_case(&seed, k, &a, &b, &d);
         (void)mink_hulls_scale(&a, &b, &ref);
         float ua = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
         mink_vec2 axes[3] = {mink_normalize_or_left(d), mink_normalize_or_left(mink_v2(b.v[0].x - a.v[0].x, b.v[0].y - a.v[0].y)),
@@ -523,12 +530,12 @@ static void nearest_pairs_pruned_as_computed_in_full(void **state) {
             float full = mink_hulls_nearest(&a, &b, axes[x], 0, &fa, &fb);
             float got = mink_hulls_nearest(&a, &b, axes[x], 1, &qa, &qb);
             if (memcmp(&full, &got, sizeof full) != 0 || memcmp(&fa, &qa, sizeof fa) != 0 || memcmp(&fb, &qb, sizeof fb) != 0)
-                fail_msg("case %d axis %d (scale 2^%d, gap %g): pruned %a at (%a, %a)-(%a, %a), in full %a at (%a, %a)-(%a, %a)",
-                         k, x, sc, (double)gap, (double)got, (double)qa.x, (double)qa.y, (double)qb.x, (double)qb.y,
-                         (double)full, (double)fa.x, (double)fa.y, (double)fb.x, (double)fb.y);
+                fail_msg("case %d axis %d: pruned %a at (%a, %a)-(%a, %a), in full %a at (%a, %a)-(%a, %a)", k, x,
+                         (double)got, (double)qa.x, (double)qa.y, (double)qb.x, (double)qb.y, (double)full,
+                         (double)fa.x, (double)fa.y, (double)fb.x, (double)fb.y);
             pairs++;
         }
-        /* how much the separating direction rules out, for the log */
+        /* how much the placing direction rules out, for the log */
         float ka[MINK_MAX_HULL_VERTICES], kb[MINK_MAX_HULL_VERTICES];
         for (uint32_t i = 0; i < a.count; i++) ka[i] = mink_dot(a.v[i], axes[0]);
         for (uint32_t j = 0; j < b.count; j++) kb[j] = mink_dot(b.v[j], axes[0]);
@@ -536,7 +543,98 @@ static void nearest_pairs_pruned_as_computed_in_full(void **state) {
         for (uint32_t i = 0; i < a.count; i++)
             for (uint32_t j = 0; j < b.count; j++) pruned += mink_minf(kb[j], kb[j + 1u < b.count ? j + 1u : 0u]) - ka[i] > cut;
     }
-    printf("  %zu prunings compared; the separating direction rules out %zu of the a-to-b vertex-edge pairs\n", pairs, pruned);
+    printf("  %zu prunings compared; the placing direction rules out %zu of the a-to-b vertex-edge pairs\n", pairs, pruned);
+}
+
+/* Squared distance in double from p to segment s0–s1. */
+static double point_segment_d2(mink_vec2 p, mink_vec2 s0, mink_vec2 s1) {
+    double ex = (double)s1.x - s0.x, ey = (double)s1.y - s0.y, px = (double)p.x - s0.x, py = (double)p.y - s0.y;
+    double ee = ex * ex + ey * ey, u = ee > 0.0 ? fmin(fmax((px * ex + py * ey) / ee, 0.0), 1.0) : 0.0;
+    return (px - ex * u) * (px - ex * u) + (py - ey * u) * (py - ey * u);
+}
+
+static double orient(mink_vec2 a, mink_vec2 b, mink_vec2 c) {
+    return ((double)b.x - a.x) * ((double)c.y - a.y) - ((double)b.y - a.y) * ((double)c.x - a.x);
+}
+
+/* Whether point p lies inside or on the convex hull h (3 or more vertices, counter-clockwise). */
+static int inside_hull(const mink_hull *h, mink_vec2 p) {
+    if (h->count < 3u) return 0;
+    for (uint32_t i = 0; i < h->count; i++)
+        if (orient(h->v[i], h->v[(i + 1u) % h->count], p) < 0.0) return 0;
+    return 1;
+}
+
+/* The distance between two hulls' cores in double: 0 where an edge crosses an edge or a vertex lies
+ * inside the other, else the least vertex–edge distance. */
+static double core_gap(const mink_hull *a, const mink_hull *b) {
+    double best = INFINITY;
+    for (int side = 0; side < 2; side++) {
+        const mink_hull *p = side ? b : a, *q = side ? a : b;
+        for (uint32_t i = 0; i < p->count; i++) {
+            if (inside_hull(q, p->v[i])) return 0.0;
+            for (uint32_t j = 0; j < q->count; j++) {
+                mink_vec2 s0 = q->v[j], s1 = q->v[(j + 1u) % q->count];
+                best = fmin(best, point_segment_d2(p->v[i], s0, s1));
+                mink_vec2 r0 = p->v[i], r1 = p->v[(i + 1u) % p->count];
+                double o1 = orient(r0, r1, s0), o2 = orient(r0, r1, s1), o3 = orient(s0, s1, r0), o4 = orient(s0, s1, r1);
+                if (((o1 < 0.0 && o2 > 0.0) || (o1 > 0.0 && o2 < 0.0)) && ((o3 < 0.0 && o4 > 0.0) || (o3 > 0.0 && o4 < 0.0)))
+                    return 0.0;
+            }
+        }
+    }
+    return sqrt(best);
+}
+
+/* The distance of turning shapes runs SAT only when the nearest pair's direction does not show
+ * the cores clearly apart. Against SAT run first on every case of hull_pair_case, with hints along
+ * the placing direction, a random one and none: where SAT finds an axis between them, the same
+ * bits (distance, points, axis); where SAT finds them meeting, the same bits, or, where the
+ * shortcut found them apart, cores that are apart (in double) by about what it says. */
+static void core_distance_decides_as_sat(void **state) {
+    (void)state;
+    mink_rng seed = mink_rng_seed(0xd15ea5eu);
+    size_t apart = 0, meet = 0, shortcut_apart = 0;
+    for (int k = 0; k < 40000; k++) {
+        mink_hull a, b, sa, sb;
+        mink_vec2 d, ref;
+        hull_pair_case(&seed, k, &a, &b, &d);
+        sa = a, sb = b;
+        int e = mink_hulls_scale(&sa, &sb, &ref);
+        /* SAT first, then the nearest pair: the order before the shortcut */
+        mink_vec2 dir, qa, qb;
+        int meets = mink_hulls_meet(&sa, &sb, &dir);
+        float want = meets ? 0.0f : mink_hulls_nearest(&sa, &sb, mink_v2(1.0f, 0.0f), 0, &qa, &qb);
+        if (meets) qa = qb = mink_hull_meet_point(&sa, &sb, mink_v2(0.0f - dir.x, 0.0f - dir.y));
+        mink_vec2 want_axis = want > 0.0f ? mink_normalize_or_left(mink_v2(qb.x - qa.x, qb.y - qa.y)) : dir;
+        mink_vec2 want_pa = mink_v2(mink_scale(qa.x, e) + ref.x, mink_scale(qa.y, e) + ref.y);
+        mink_vec2 want_pb = mink_v2(mink_scale(qb.x, e) + ref.x, mink_scale(qb.y, e) + ref.y);
+        want = mink_scale(mink_sqrtf(want), e);
+        meet += meets, apart += !meets;
+        float ha = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
+        mink_vec2 hints[3] = {d, mink_v2(cosf(ha), sinf(ha)), mink_v2(0.0f, 0.0f)};
+        for (int h = 0; h < 3; h++) {
+            mink_hull ca = a, cb = b;
+            mink_vec2 pa, pb, axis;
+            float got = mink_hull_core_distance(&ca, &cb, hints[h], &pa, &pb, &axis);
+            int same = memcmp(&got, &want, sizeof got) == 0 && memcmp(&pa, &want_pa, sizeof pa) == 0 &&
+                       memcmp(&pb, &want_pb, sizeof pb) == 0 && memcmp(&axis, &want_axis, sizeof axis) == 0;
+            if (same) continue;
+            if (!meets || !(got > 0.0f))
+                fail_msg("case %d hint %d: SAT %s; got %a at (%a, %a)-(%a, %a) axis (%a, %a), want %a at (%a, %a)-(%a, %a) axis (%a, %a)",
+                         k, h, meets ? "meets" : "apart", (double)got, (double)pa.x, (double)pa.y, (double)pb.x,
+                         (double)pb.y, (double)axis.x, (double)axis.y, (double)want, (double)want_pa.x,
+                         (double)want_pa.y, (double)want_pb.x, (double)want_pb.y, (double)want_axis.x, (double)want_axis.y);
+            /* SAT's rounding said they meet; the shortcut found them apart: check in double */
+            double gap = ldexp(core_gap(&sa, &sb), e);
+            if (!(gap > 0.0) || fabs((double)got - gap) > 1e-5 * gap + ldexp(1.0, e - 22))
+                fail_msg("case %d hint %d: apart by %a, the cores' gap in double is %a", k, h, (double)got, gap);
+            shortcut_apart++;
+        }
+    }
+    printf("  SAT: %zu cases apart, %zu meeting; %zu answers of the shortcut where SAT's rounding said they meet\n", apart,
+           meet, shortcut_apart);
+    assert_true(apart > 10000 && meet > 3000 && shortcut_apart > 10);
 }
 
 int main(int argc, char **argv) {
@@ -545,6 +643,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(scalar_hand_made_records_are_checked),
         cmocka_unit_test(scalar_turned_polygon_meets_floor),
         cmocka_unit_test(nearest_pairs_pruned_as_computed_in_full),
+        cmocka_unit_test(core_distance_decides_as_sat),
         cmocka_unit_test_setup_teardown(seed_fast_triangle_through_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
