@@ -54,12 +54,12 @@ MINK_INLINE float mink_vertex_edge_d2(const mink_hull *a, uint32_t i, const mink
 
 /// A gap beyond which a vertex–edge pair is never the nearest: for points scaled below 1, a pair
 /// whose points lie more than this apart along a unit axis (as projected) has a computed squared
-/// distance above `bound`, a square the search computed, so it is not computed at all. The
-/// margins (2^-16 of the root, and 2^-16 outright) are far above what the projections and the
-/// distance round by (about 2^-20 of the scaled points each), so the search picks the pair, and
-/// the bits, it would pick computing every one. A NaN bound rules nothing out.
+/// distance above `bound`, a square the search computed, so it is not computed at all. Below 1
+/// every rounding of the projections and of the distance is absolute, about 2^-21; the margin,
+/// 2^-16, is far above it, so the search picks the pair, and the bits, it would pick computing
+/// every one. A NaN bound rules nothing out.
 MINK_INLINE float mink_vertex_edge_cutoff(float bound) {
-    return mink_sqrtf(bound) * 1.00001526f + 1.52587891e-5f;
+    return mink_sqrtf(bound) + 1.52587891e-5f;
 }
 
 /// The nearest pair, first in order, of a's vertices to b's edges (a's vertex i, b's edge j, for
@@ -136,16 +136,25 @@ MINK_INLINE int mink_hulls_scale(mink_hull *a, mink_hull *b, mink_vec2 *ref) {
     return e;
 }
 
-/// The squared distance between two disjoint cores (scaled by mink_hulls_scale) and its points,
-/// by vertex–edge pairs both ways (for disjoint convex cores the nearest pair always has a vertex
-/// on one side). With `prune`, the projections on the unit axis u rule out unread every pair
-/// that cannot be nearest (most of the 2·n·m); the answer and its bits are those of prune 0.
+/// The squared distance between two disjoint cores (scaled by mink_hulls_scale; one vertex or
+/// more each) and its points, by vertex–edge pairs both ways (for disjoint convex cores the
+/// nearest pair always has a vertex on one side). With `prune`, the projections on the unit axis
+/// u rule out unread every pair that cannot be nearest (most of the 2·n·m); the answer and its
+/// bits are those of prune 0. A vertex that is not finite (a placed point past FLT_MAX), or a
+/// coordinate the scaling left at or above 1, turns the pruning off: its bounds would not hold.
 MINK_INLINE float mink_hulls_nearest(const mink_hull *a, const mink_hull *b, mink_vec2 u, int prune, mink_vec2 *qa,
                                      mink_vec2 *qb) {
     float ka[MINK_MAX_HULL_VERTICES], kb[MINK_MAX_HULL_VERTICES];
-    for (uint32_t i = 0; i < a->count; i++) ka[i] = mink_dot(a->v[i], u);
-    for (uint32_t j = 0; j < b->count; j++) kb[j] = mink_dot(b->v[j], u);
-    float cutoff = prune ? mink_vertex_edge_cutoff(mink_vertex_edge_bound(a, ka, b, kb)) : MINK_INF;
+    int sane = 1; /* every projection finite and below 2 (each point below 1 a side, u unit) */
+    for (uint32_t i = 0; i < a->count; i++) {
+        ka[i] = mink_dot(a->v[i], u);
+        sane &= mink_absf(ka[i]) < 2.0f;
+    }
+    for (uint32_t j = 0; j < b->count; j++) {
+        kb[j] = mink_dot(b->v[j], u);
+        sane &= mink_absf(kb[j]) < 2.0f;
+    }
+    float cutoff = prune && sane ? mink_vertex_edge_cutoff(mink_vertex_edge_bound(a, ka, b, kb)) : MINK_INF;
     float best = MINK_INF;
     *qa = a->v[0];
     *qb = b->v[0];

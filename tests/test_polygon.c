@@ -481,14 +481,17 @@ static mink_hull test_hull(mink_rng *seed, int kind, mink_vec2 at, float angle, 
 }
 
 /* Case k of the distance tests: hulls of every kind, b placed along a random direction at gaps from
- * the shapes' size down to 2^-24 of it, touching, and overlapping by 2^-27 to 1/100 of it, half of them with faces turned to
- * face each other (near ties between parallel edges), at scales 2^-60 to 2^60 and up to 10^4 of
- * their size from the origin; *d is the direction b was moved along. */
+ * the shapes' size down to 2^-24 of it, touching, and overlapping by 2^-27 to 1/100 of it, half
+ * of them with faces turned to face each other (near ties between parallel edges), at scales
+ * 2^-124 (subnormal coordinates) to 2^124 and up to 10^4 of their size from the origin; *d is the
+ * direction b was moved along. */
 static void hull_pair_case(mink_rng *seed, int k, mink_hull *a, mink_hull *b, mink_vec2 *d) {
-    const float gaps[] = {1.0f, 0.01f, 2.44140625e-4f, 9.53674316e-7f, 5.96046448e-8f, 0.0f, -7.4505806e-9f, -5.96046448e-8f, -0.01f};
-    int sc = -60 + 30 * (k % 5);
+    const float gaps[] = {1.0f, 0.01f, 2.44140625e-4f, 9.53674316e-7f, 5.96046448e-8f,
+                          0.0f, -7.4505806e-9f, -5.96046448e-8f, -0.01f};
+    int sc = ((const int[]){-124, -60, 0, 60, 124})[k % 5]; /* at 2^124 the scaling is by 2^-127 */
     float gap = gaps[(k / 5) % 9];
     float off = ((const float[]){0.0f, 2.0f, 200.0f, 2e4f})[(k / 1120) % 4];
+    off = sc > 100 ? mink_minf(off, 2.0f) : off; /* placed points stay below FLT_MAX */
     mink_vec2 origin = mink_v2(ldexpf(off * (mink_rng_float(seed, 0.0f, 1.0f) - 0.5f), sc),
                                ldexpf(off * (mink_rng_float(seed, 0.0f, 1.0f) - 0.5f), sc));
     float da = 6.2831853f * mink_rng_float(seed, 0.0f, 1.0f);
@@ -513,10 +516,41 @@ static void hull_pair_case(mink_rng *seed, int k, mink_hull *a, mink_hull *b, mi
  * leave in (mink_hulls_nearest); it must find the pair, and the bits, that computing every pair
  * finds: every case of hull_pair_case, pruned along the direction b was placed along, along the
  * first vertices' and along a random one. */
+static void assert_pruned_as_in_full(const mink_hull *a, const mink_hull *b, mink_vec2 u, const char *what, int k) {
+    mink_vec2 fa, fb, qa, qb;
+    float full = mink_hulls_nearest(a, b, u, 0, &fa, &fb);
+    float got = mink_hulls_nearest(a, b, u, 1, &qa, &qb);
+    if (memcmp(&full, &got, sizeof full) != 0 || memcmp(&fa, &qa, sizeof fa) != 0 || memcmp(&fb, &qb, sizeof fb) != 0)
+        fail_msg("%s %d, axis (%a, %a): pruned %a at (%a, %a)-(%a, %a), in full %a at (%a, %a)-(%a, %a)", what, k,
+                 (double)u.x, (double)u.y, (double)got, (double)qa.x, (double)qa.y, (double)qb.x, (double)qb.y,
+                 (double)full, (double)fa.x, (double)fa.y, (double)fb.x, (double)fb.y);
+}
+
+/* A hull of n points as given (normals left 0: the nearest-pair search reads none). */
+static mink_hull points_hull(uint32_t n, const float *xy) {
+    mink_hull h = mink_point_hull(mink_v2(xy[0], xy[1]), 0.0f);
+    for (uint32_t i = 1; i < n; i++) h.v[i] = mink_v2(xy[2 * i], xy[2 * i + 1]);
+    h.count = n;
+    return h;
+}
+
 static void nearest_pairs_pruned_as_computed_in_full(void **state) {
     (void)state;
+    /* The review's cases: a NaN vertex (a NaN had dropped the projections before it from b's
+     * least one), an infinite one (inf·0 is NaN), and points the scaling left above 1 (a NaN had
+     * made their scale NaN): the pruning must stand aside. */
+    const float origin[2] = {0.0f, 0.0f}, nan_b[6] = {0.1f, -0.2f, NAN, NAN, 0.5f, 0.3f},
+                inf_b[6] = {0.1f, -0.2f, INFINITY, 0.3f, 0.5f, 0.3f}, big_b[6] = {1.0f, 1048576.0f, 1.0f, -1048576.0f, 5.0f, NAN};
+    const float *fixed[3] = {nan_b, inf_b, big_b};
+    mink_hull o = points_hull(1, origin);
+    for (int f = 0; f < 3; f++) {
+        mink_hull b = points_hull(3, fixed[f]);
+        assert_pruned_as_in_full(&o, &b, mink_v2(1.0f, 0.0f), "fixed case", f);
+        assert_pruned_as_in_full(&o, &b, mink_v2(0.0f, 1.0f), "fixed case", f);
+        assert_pruned_as_in_full(&b, &o, mink_v2(-1.0f, 0.0f), "fixed case, swapped", f);
+    }
     mink_rng seed = mink_rng_seed(0x5eed1e55u);
-    size_t pruned = 0, pairs = 0;
+    size_t pruned = 0, pairs = 0, vertex_edge = 0;
     for (int k = 0; k < 40000; k++) {
         mink_hull a, b;
         mink_vec2 d, ref;
@@ -525,25 +559,19 @@ static void nearest_pairs_pruned_as_computed_in_full(void **state) {
         float ua = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
         mink_vec2 axes[3] = {mink_normalize_or_left(d), mink_normalize_or_left(mink_v2(b.v[0].x - a.v[0].x, b.v[0].y - a.v[0].y)),
                              mink_v2(cosf(ua), sinf(ua))};
-        for (int x = 0; x < 3; x++) {
-            mink_vec2 fa, fb, qa, qb;
-            float full = mink_hulls_nearest(&a, &b, axes[x], 0, &fa, &fb);
-            float got = mink_hulls_nearest(&a, &b, axes[x], 1, &qa, &qb);
-            if (memcmp(&full, &got, sizeof full) != 0 || memcmp(&fa, &qa, sizeof fa) != 0 || memcmp(&fb, &qb, sizeof fb) != 0)
-                fail_msg("case %d axis %d: pruned %a at (%a, %a)-(%a, %a), in full %a at (%a, %a)-(%a, %a)", k, x,
-                         (double)got, (double)qa.x, (double)qa.y, (double)qb.x, (double)qb.y, (double)full,
-                         (double)fa.x, (double)fa.y, (double)fb.x, (double)fb.y);
-            pairs++;
-        }
+        for (int x = 0; x < 3; x++, pairs++) assert_pruned_as_in_full(&a, &b, axes[x], "case", k);
         /* how much the placing direction rules out, for the log */
         float ka[MINK_MAX_HULL_VERTICES], kb[MINK_MAX_HULL_VERTICES];
         for (uint32_t i = 0; i < a.count; i++) ka[i] = mink_dot(a.v[i], axes[0]);
         for (uint32_t j = 0; j < b.count; j++) kb[j] = mink_dot(b.v[j], axes[0]);
         float cut = mink_vertex_edge_cutoff(mink_vertex_edge_bound(&a, ka, &b, kb));
         for (uint32_t i = 0; i < a.count; i++)
-            for (uint32_t j = 0; j < b.count; j++) pruned += mink_minf(kb[j], kb[j + 1u < b.count ? j + 1u : 0u]) - ka[i] > cut;
+            for (uint32_t j = 0; j < b.count; j++, vertex_edge++)
+                pruned += mink_minf(kb[j], kb[j + 1u < b.count ? j + 1u : 0u]) - ka[i] > cut;
     }
-    printf("  %zu prunings compared; the placing direction rules out %zu of the a-to-b vertex-edge pairs\n", pairs, pruned);
+    printf("  %zu prunings compared; the placing direction rules out %zu of %zu a-to-b vertex-edge pairs\n", pairs,
+           pruned, vertex_edge);
+    assert_true(pruned * 3 > vertex_edge); /* a search that pruned nothing would pass the rest */
 }
 
 /* Squared distance in double from p to segment s0–s1. */
@@ -591,25 +619,56 @@ static double core_gap(const mink_hull *a, const mink_hull *b) {
  * the placing direction, a random one and none: where SAT finds an axis between them, the same
  * bits (distance, points, axis); where SAT finds them meeting, the same bits, or, where the
  * shortcut found them apart, cores that are apart (in double) by about what it says. */
+/* The core distance as it was before the shortcut: SAT first, then every vertex–edge pair. Returns
+ * whether SAT found the cores meeting; *sa, *sb: the scaled hulls, 2^*e their scale. */
+static int core_distance_sat_first(const mink_hull *a, const mink_hull *b, float *dist, mink_vec2 *pa, mink_vec2 *pb,
+                                   mink_vec2 *axis, mink_hull *sa, mink_hull *sb, int *e) {
+    mink_vec2 ref, dir, qa, qb;
+    *sa = *a, *sb = *b;
+    *e = mink_hulls_scale(sa, sb, &ref);
+    int meets = mink_hulls_meet(sa, sb, &dir);
+    float d2 = meets ? 0.0f : mink_hulls_nearest(sa, sb, mink_v2(1.0f, 0.0f), 0, &qa, &qb);
+    if (meets) qa = qb = mink_hull_meet_point(sa, sb, mink_v2(0.0f - dir.x, 0.0f - dir.y));
+    *axis = d2 > 0.0f ? mink_normalize_or_left(mink_v2(qb.x - qa.x, qb.y - qa.y)) : dir;
+    *pa = mink_v2(mink_scale(qa.x, *e) + ref.x, mink_scale(qa.y, *e) + ref.y);
+    *pb = mink_v2(mink_scale(qb.x, *e) + ref.x, mink_scale(qb.y, *e) + ref.y);
+    *dist = mink_scale(mink_sqrtf(d2), *e);
+    return meets;
+}
+
 static void core_distance_decides_as_sat(void **state) {
     (void)state;
+    /* The review's case: an infinite vertex (a placed point past FLT_MAX) made the answer depend
+     * on the hint; SAT finds an axis here, so every hint must give SAT's bits. */
+    {
+        const float s = 0x1p127f, xy[6] = {0.2f * s, -0.2f * s, INFINITY, 0.0f, 0.4f * s, 1.6f * s};
+        mink_hull a = mink_point_hull(mink_v2(0.0f, 0.0f), 0.0f), b = points_hull(3, xy), sa, sb;
+        b.axes = 3u;
+        b.n[0] = mink_v2(0.0f, -1.0f), b.n[1] = mink_v2(0.0f, 1.0f);
+        b.n[2] = mink_normalize_or_left(mink_v2(b.v[0].y - b.v[2].y, b.v[2].x - b.v[0].x));
+        float want, got;
+        mink_vec2 wpa, wpb, waxis, pa, pb, axis;
+        int e;
+        assert_false(core_distance_sat_first(&a, &b, &want, &wpa, &wpb, &waxis, &sa, &sb, &e));
+        const mink_vec2 hints[3] = {{0.0f, 1.0f}, {0.6f, 0.8f}, {1.0f, 0.0f}};
+        for (int h = 0; h < 3; h++) {
+            mink_hull ca = a, cb = b;
+            got = mink_hull_core_distance(&ca, &cb, hints[h], &pa, &pb, &axis);
+            assert_memory_equal(&got, &want, sizeof got);
+            assert_memory_equal(&axis, &waxis, sizeof axis);
+            assert_memory_equal(&pa, &wpa, sizeof pa);
+            assert_memory_equal(&pb, &wpb, sizeof pb);
+        }
+    }
     mink_rng seed = mink_rng_seed(0xd15ea5eu);
     size_t apart = 0, meet = 0, shortcut_apart = 0;
     for (int k = 0; k < 40000; k++) {
         mink_hull a, b, sa, sb;
-        mink_vec2 d, ref;
+        mink_vec2 d, want_pa, want_pb, want_axis;
+        float want;
+        int e;
         hull_pair_case(&seed, k, &a, &b, &d);
-        sa = a, sb = b;
-        int e = mink_hulls_scale(&sa, &sb, &ref);
-        /* SAT first, then the nearest pair: the order before the shortcut */
-        mink_vec2 dir, qa, qb;
-        int meets = mink_hulls_meet(&sa, &sb, &dir);
-        float want = meets ? 0.0f : mink_hulls_nearest(&sa, &sb, mink_v2(1.0f, 0.0f), 0, &qa, &qb);
-        if (meets) qa = qb = mink_hull_meet_point(&sa, &sb, mink_v2(0.0f - dir.x, 0.0f - dir.y));
-        mink_vec2 want_axis = want > 0.0f ? mink_normalize_or_left(mink_v2(qb.x - qa.x, qb.y - qa.y)) : dir;
-        mink_vec2 want_pa = mink_v2(mink_scale(qa.x, e) + ref.x, mink_scale(qa.y, e) + ref.y);
-        mink_vec2 want_pb = mink_v2(mink_scale(qb.x, e) + ref.x, mink_scale(qb.y, e) + ref.y);
-        want = mink_scale(mink_sqrtf(want), e);
+        int meets = core_distance_sat_first(&a, &b, &want, &want_pa, &want_pb, &want_axis, &sa, &sb, &e);
         meet += meets, apart += !meets;
         float ha = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
         mink_vec2 hints[3] = {d, mink_v2(cosf(ha), sinf(ha)), mink_v2(0.0f, 0.0f)};
@@ -625,10 +684,14 @@ static void core_distance_decides_as_sat(void **state) {
                          k, h, meets ? "meets" : "apart", (double)got, (double)pa.x, (double)pa.y, (double)pb.x,
                          (double)pb.y, (double)axis.x, (double)axis.y, (double)want, (double)want_pa.x,
                          (double)want_pa.y, (double)want_pb.x, (double)want_pb.y, (double)want_axis.x, (double)want_axis.y);
-            /* SAT's rounding said they meet; the shortcut found them apart: check in double */
-            double gap = ldexp(core_gap(&sa, &sb), e);
-            if (!(gap > 0.0) || fabs((double)got - gap) > 1e-5 * gap + ldexp(1.0, e - 22))
-                fail_msg("case %d hint %d: apart by %a, the cores' gap in double is %a", k, h, (double)got, gap);
+            /* SAT's rounding said they meet; the shortcut found them apart: check in double, the
+             * distance and that the points lie that far apart along the axis */
+            double gap = ldexp(core_gap(&sa, &sb), e), slack = 1e-5 * gap + ldexp(1.0, e - 22);
+            double along = ((double)pb.x - pa.x) * axis.x + ((double)pb.y - pa.y) * axis.y;
+            double at = ldexp(fabs((double)pa.x) + fabs((double)pa.y) + fabs((double)pb.x) + fabs((double)pb.y), -22);
+            if (!(gap > 0.0) || fabs((double)got - gap) > slack || fabs(along - gap) > slack + at)
+                fail_msg("case %d hint %d: apart by %a (points %a apart along the axis), the cores' gap in double is %a",
+                         k, h, (double)got, along, gap);
             shortcut_apart++;
         }
     }
