@@ -20,7 +20,8 @@ typedef struct mink_mover {
 } mink_mover;
 
 /// The mover's hull at time t, into *h: its count, axes and radius, and its first `count`
-/// vertices and normals (written in place: a hull is copied by nothing in the advance's loop).
+/// vertices and normals (written in place rather than returned: the advance's loop copies no
+/// hull, but where SAT finds two cores meeting).
 MINK_INLINE void mink_mover_place(const mink_mover *m, float t, mink_hull *h) {
     float s, c;
     mink_sincosf(m->angle + m->spin * t, &s, &c);
