@@ -21,6 +21,9 @@ static mink_status open_device(mink_context *ctx, const mink_context_desc *desc,
     cl_bool unified = CL_FALSE;
     MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc, NULL), fail);
     MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL), fail);
+    cl_device_type type = 0;
+    MINK_CL_TRY(ctx, clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL), fail);
+    ctx->cpu_device = (type & CL_DEVICE_TYPE_CPU) != 0;
 
     /* Pairs per launch: the allocation limit, the kernels' 32-bit count, and the caller's cap. */
     size_t limit = (size_t)(max_alloc / MINK_MAX_RECORD_SIZE);

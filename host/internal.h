@@ -140,6 +140,7 @@ struct mink_context {
      * that changed); forgotten whenever a world buffer is made or freed. */
     cl_mem world_bound[MINK_KERNEL_COUNT][MINK_WORLD_BOUND_ARGS];
     int map_host_memory;         /* MINK_TRANSFER_MAP in effect */
+    int cpu_device;              /* the device is a CPU (PoCL): one work-item runs as fast as any */
     int batch_layout_checked;    /* the batches' records were checked against the device's */
     size_t max_pairs_per_launch; /* from the desc and the device's allocation limit */
     size_t local_size[MINK_KERNEL_COUNT]; /* work-group size per kernel; global sizes are its multiples */

@@ -267,8 +267,14 @@ static uint32_t blocks_for(size_t n, size_t per, uint32_t most) {
     return (uint32_t)b;
 }
 
-/* An exclusive scan of a[0 .. n) on the device, the total to a[n]. */
+/* An exclusive scan of a[0 .. n) on the device, the total to a[n]. A short one is one launch of
+ * mink_scan_top over a itself, one work-item (the same sums: the scan saturates alike in any
+ * grouping): the blocked scan's three launches cost more than its work, at a step's radix counts
+ * and at 10^4 bodies. A CPU device does so up to 2^15 entries, a GPU, whose one work-item is slow,
+ * only up to what the blocked scan gives one block. */
 static mink_status scan(mink_world *w, mink_world_buf a, uint32_t n) {
+    if (n <= (w->ctx->cpu_device ? 32768u : 2047u))
+        return run(w, MINK_KERNEL_SCAN_TOP, 1, ARGS(ARG_BUF(w, a), ARG_U32(n)));
     uint32_t blocks = blocks_for(n, 1024, 1024);
     mink_status status = mink__world_reserve(w, MINK_WB_SUMS, ((size_t)blocks + 1) * 4, 0);
     if (status == MINK_OK)
