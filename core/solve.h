@@ -315,8 +315,11 @@ MINK_INLINE float mink_overlap_allowed(MINK_GLOBAL const mink_shape *a, MINK_GLO
 /// as the float does). After round 0, only pairs with a body whose keep just changed are swept.
 MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t k) {
     mink_world_pair p = w.pairs[k];
+    /* Most pairs, after the first rounds: told by the flags (4 bytes a slot, which stay in the
+     * caches), not by the places (32, read at random for a million pairs every round). This pass
+     * ORs only MINK_SOLVE_LISTED into the flags: the bit it reads is the same all through it. */
+    if (s.round > 0u && !((w.flags[p.a] | w.flags[p.b]) & MINK_SOLVE_CHANGED)) return;
     mink_place qa = w.place[p.a], qb = w.place[p.b];
-    if (s.round > 0u && !(qa.changed | qb.changed)) return; /* most pairs, after the first rounds */
     if (!mink_is_dynamic(w.props[p.a]) || !mink_is_dynamic(w.props[p.b])) return;
     uint32_t now = s.round & 1u, next = now ^ 1u;
     float keep_a = mink_bits_float(qa.keep[now]), keep_b = mink_bits_float(qb.keep[now]);
@@ -363,7 +366,9 @@ MINK_INLINE void mink_place_item(mink_world_view w, mink_step_state s, uint32_t 
         if (keep < 1.0f) w.pos_out[i] = mink_place_at(w, i, keep);
         return;
     }
-    q->changed = now != q->keep[(s.round & 1u) ^ 1u];
+    /* Only this item writes i's flags in this pass; the safety pass only reads this bit. */
+    uint32_t flags = w.flags[i] & ~MINK_SOLVE_CHANGED;
+    w.flags[i] = now != q->keep[(s.round & 1u) ^ 1u] ? flags | MINK_SOLVE_CHANGED : flags;
     q->keep[(s.round & 1u) ^ 1u] = now;
 }
 

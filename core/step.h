@@ -329,7 +329,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
     w.place[i].mid = mid;
     w.place[i].keep[0] = w.place[i].keep[1] = 0x3f800000u; /* 1.0f */
     w.place[i].deepest = deepest;
-    w.place[i].changed = 0u;
+    w.place[i].pad = 0u;
 }
 
 #endif /* MINK_CORE_STEP_H */

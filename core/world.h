@@ -90,6 +90,7 @@ typedef struct mink_solve_body {
 /// Bits of a slot's word in MINK_WB_FLAGS, cleared by the first impulse round.
 #define MINK_SOLVE_FIRED 1u  ///< it took an impulse: its velocity is in wvel, its first impulse in solve
 #define MINK_SOLVE_LISTED 2u ///< the safety rounds listed it in MINK_WB_ACTIVE
+#define MINK_SOLVE_CHANGED 4u ///< the last safety round changed its keep
 
 /// Where a dynamic body may stop: its path until it first met a wall (start, kink, mid: a push or an
 /// impulse may turn it once before), and how much of that the safety rounds left it (the bits of a
@@ -99,7 +100,7 @@ typedef struct mink_place {
     mink_vec2 mid;
     uint32_t keep[2];
     float deepest;    ///< its deepest overlap with a dynamic body at the step's start (resolution)
-    uint32_t changed; ///< 1: the last safety round changed its keep
+    uint32_t pad;     ///< 0 (32 bytes in all)
 } mink_place;
 
 /// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round, the
@@ -197,7 +198,7 @@ typedef struct mink_grid {
     X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
     X(WVEL, wvel, mink_vec2)                         /* per slot: velocity in the impulse rounds */ \
     X(ACTIVE, active, uint32_t)                      /* per slot: the bodies the rounds visit */   \
-    X(FLAGS, flags, uint32_t)                        /* per slot: MINK_SOLVE_FIRED, MINK_SOLVE_LISTED */ \
+    X(FLAGS, flags, uint32_t)                        /* per slot: MINK_SOLVE_FIRED, _LISTED, _CHANGED */ \
     X(PLACE, place, mink_place)                      /* per slot: its first segment, how much of it */ \
     X(COUNTERS, counters, uint32_t)                  /* MINK_COUNTERS words */                     \
     X(POS_OUT, pos_out, mink_vec2)                                                                 \
