@@ -558,6 +558,53 @@ static int pair_order(const void *pa, const void *pb) {
     return (a->b > b->b) - (a->b < b->b);
 }
 
+/* One step of both worlds (scene s, slots dead[0 .. dead_n) removed), whose pairs must equal a
+ * brute force over the same records (mink_bounds_item): boxes, filters, and two dynamic bodies'
+ * paths coming close; none twice. */
+static void check_pairs(mink_world *w[2], const mink_shape *shapes, const scene *sc, const uint32_t *dead,
+                        size_t dead_n, float skin) {
+    size_t n = sc->n;
+    const float dt = 1.0f / 30.0f;
+    mink_aabb *bounds = malloc(n * sizeof *bounds);
+    uint32_t *shape_of = malloc(n * 4);
+    mink_body_props *props = malloc(n * sizeof *props);
+    for (size_t k = 0; k < n; k++) {
+        shape_of[k] = sc->shape[k];
+        props[k] = (mink_body_props){sc->inv_mass[k], 1.0f, sc->response[k], sc->category[k], sc->mask[k]};
+    }
+    for (size_t k = 0; k < dead_n; k++) shape_of[dead[k]] = MINK_WORLD_DEAD;
+    mink_grid_entry *records = malloc(n * sizeof *records);
+    mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .props = props, .pos = sc->pos,
+                         .vel = sc->vel, .bounds = bounds, .records = records, .counters = (uint32_t[MINK_COUNTERS]){0}};
+    mink_step_state st = {.params = {.dt = dt, .skin = skin, .iterations = 1}, .slots = (uint32_t)n};
+    for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, st, k);
+    size_t cap = 64, count = 0;
+    mink_world_pair *want = malloc(cap * sizeof *want);
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++) {
+            if (shape_of[i] == MINK_WORLD_DEAD || shape_of[j] == MINK_WORLD_DEAD) continue;
+            if (!mink_grid_entries_meet(records[i], records[j])) continue; /* boxes, filters, paths */
+            if (count == cap) want = realloc(want, (cap *= 2) * sizeof *want);
+            want[count++] = (mink_world_pair){i, j};
+        }
+    qsort(want, count, sizeof *want, pair_order);
+    for (int c = 0; c < 2; c++) {
+        step_ok(w[c], dt);
+        size_t got_n = 0;
+        assert_int_equal(mink_world_pairs(w[c], NULL, 0, &got_n), MINK_OK);
+        if (got_n != count) fprintf(stderr, "n %zu path %d: %zu pairs, brute force %zu\n", n, c, got_n, count);
+        assert_int_equal(got_n, count);
+        mink_world_pair *got = malloc((got_n + 1) * sizeof *got);
+        assert_int_equal(mink_world_pairs(w[c], got, got_n, &got_n), MINK_OK);
+        for (size_t k = 0; k < got_n; k++) /* as unordered pairs */
+            if (got[k].a > got[k].b) got[k] = (mink_world_pair){got[k].b, got[k].a};
+        qsort(got, got_n, sizeof *got, pair_order);
+        assert_memory_equal(got, want, count * sizeof *want); /* so also: none twice */
+        free(got);
+    }
+    free(want), free(bounds), free(shape_of), free(props), free(records);
+}
+
 static void broadphase_equals_brute_force(void **state) {
     paths *p = *state;
     /* The last is world-sized: a body over more than MINK_GRID_MAX_SIDE cells a side goes in no
@@ -612,50 +659,60 @@ static void broadphase_equals_brute_force(void **state) {
             /* A few dead slots in the middle. */
             if (n > 10) assert_int_equal(mink_world_remove(w[c], (uint32_t[]){3, 9}, 2), MINK_OK);
         }
-        /* Brute force over the same records (mink_bounds_item): boxes, filters, and two dynamic
-         * bodies' paths coming close. */
-        const float dt = 1.0f / 30.0f;
-        mink_aabb *bounds = malloc(n * sizeof *bounds);
-        uint32_t *shape_of = malloc(n * 4);
-        mink_body_props *props = malloc(n * sizeof *props);
-        for (size_t k = 0; k < n; k++) {
-            shape_of[k] = (n > 10 && (k == 3 || k == 9)) ? MINK_WORLD_DEAD : s.shape[k];
-            props[k] = (mink_body_props){s.inv_mass[k], 1.0f, s.response[k], s.category[k], s.mask[k]};
-        }
-        mink_grid_entry *records = malloc(n * sizeof *records);
-        mink_world_view v = {.count = (uint32_t)n, .shapes = shapes, .shape_of = shape_of, .props = props, .pos = s.pos,
-                             .vel = s.vel, .bounds = bounds, .records = records, .counters = (uint32_t[MINK_COUNTERS]){0}};
-        mink_step_state st = {.params = {.dt = dt, .skin = cases[si].skin, .iterations = 1}, .slots = (uint32_t)n};
-        for (uint32_t k = 0; k < n; k++) mink_bounds_item(v, st, k);
-        size_t cap = 64, count = 0;
-        mink_world_pair *want = malloc(cap * sizeof *want);
-        for (uint32_t i = 0; i < n; i++)
-            for (uint32_t j = i + 1; j < n; j++) {
-                if (shape_of[i] == MINK_WORLD_DEAD || shape_of[j] == MINK_WORLD_DEAD) continue;
-                if (!mink_grid_entries_meet(records[i], records[j])) continue; /* boxes, filters, paths */
-                if (count == cap) want = realloc(want, (cap *= 2) * sizeof *want);
-                want[count++] = (mink_world_pair){i, j};
-            }
-        qsort(want, count, sizeof *want, pair_order);
-        for (int c = 0; c < 2; c++) {
-            step_ok(w[c], dt);
-            size_t got_n = 0;
-            assert_int_equal(mink_world_pairs(w[c], NULL, 0, &got_n), MINK_OK);
-            if (got_n != count) fprintf(stderr, "n %zu path %d: %zu pairs, brute force %zu\n", n, c, got_n, count);
-            assert_int_equal(got_n, count);
-            mink_world_pair *got = malloc((got_n + 1) * sizeof *got);
-            assert_int_equal(mink_world_pairs(w[c], got, got_n, &got_n), MINK_OK);
-            for (size_t k = 0; k < got_n; k++) /* as unordered pairs */
-                if (got[k].a > got[k].b) got[k] = (mink_world_pair){got[k].b, got[k].a};
-            qsort(got, got_n, sizeof *got, pair_order);
-            assert_memory_equal(got, want, count * sizeof *want); /* so also: none twice */
-            free(got);
-        }
-        free(want), free(bounds), free(shape_of), free(props), free(h), free(records);
+        check_pairs(w, shapes, &s, n > 10 ? (uint32_t[]){3, 9} : NULL, n > 10 ? 2 : 0, cases[si].skin);
+        free(h);
         free_scene(&s);
         mink_world_destroy(w[0]);
         mink_world_destroy(w[1]);
     }
+}
+
+/* Buckets of tens of entries: small bodies packed many to a cell, some still, some slow, some
+ * fast, all dynamic (no crowd), or with two in three a crowd of bullets (they meet the others,
+ * not each other) and a few static. A scan along a bucket meets entries that start past its box,
+ * skips them to the bucket's crowd and tests on, and stops at the crowd's first entry past its
+ * box (mink_grid_x_past); an entry with more than 32 after it has some tested again by the write
+ * pass. Pairs as brute force, on both paths, over three steps (the first with keys sorted along
+ * x, the next as the scan found). Stopping at the first entry past the box, of the crowd or not,
+ * fails it. */
+static void dense_buckets_equal_brute_force(void **state) {
+    paths *p = *state;
+    mink_shape shapes[3] = {circle_shape(0.01f), circle_shape(0.02f), box_shape(0.015f, 0.03f)};
+    mink_rng seed = mink_rng_seed(20261128);
+    for (int crowd = 0; crowd < 2; crowd++)
+        for (size_t n = 200; n <= 1200; n *= 6) {
+            uint32_t ids[3], zero[6] = {0};
+            mink_world *w[2] = {new_world(p->scalar, NULL), new_world(p->opencl, NULL)};
+            for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add_shapes(w[c], shapes, 3, ids), MINK_OK);
+            assert_true(ids[0] == 0 && ids[2] == 2); /* the view's shapes are the world's */
+            scene s;
+            random_scene(&seed, n, zero, &s);
+            for (size_t k = 0; k < n; k++) {
+                float u = mink_rng_float(&seed, 0.0f, 1.0f), speed = u < 0.2f ? 0.0f : u < 0.8f ? 0.3f : 6.0f;
+                s.shape[k] = ids[k % 3];
+                s.pos[k] = mink_v2(mink_rng_float(&seed, -0.25f, 0.25f), mink_rng_float(&seed, -0.25f, 0.25f));
+                s.vel[k] = mink_v2(mink_rng_float(&seed, -speed, speed), mink_rng_float(&seed, -speed, speed));
+                s.inv_mass[k] = crowd && u < 0.1f ? 0.0f : 1.0f; /* without: no crowd at all */
+                s.response[k] = MINK_RESPONSE_BOUNCE;
+                int bullet = crowd && k % 3 != 0;
+                s.category[k] = bullet ? 2u : 1u;
+                s.mask[k] = bullet ? 1u : ~0u;
+            }
+            mink_world_bodies b = {.count = n, .shape = s.shape, .position = s.pos, .velocity = s.vel,
+                                   .inv_mass = s.inv_mass, .response = s.response, .category = s.category,
+                                   .mask = s.mask};
+            uint32_t *h = malloc(n * sizeof *h);
+            for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add(w[c], &b, h), MINK_OK);
+            for (int step = 0; step < 3; step++) {
+                check_pairs(w, shapes, &s, NULL, 0, 0.0f);
+                /* The next step's records from where the world put the bodies. */
+                assert_int_equal(mink_world_get(w[0], NULL, n, s.pos, s.vel), MINK_OK);
+            }
+            free(h);
+            free_scene(&s);
+            mink_world_destroy(w[0]);
+            mink_world_destroy(w[1]);
+        }
 }
 
 /* Slots sorted by their box's left edge, for the sweep below. */
@@ -830,6 +887,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(dense_buckets_equal_brute_force, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(long_bodies_go_in_cells_or_are_large, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(far_bullet_stops_at_a_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test(placed_sweeps_equal_body_sweeps),
