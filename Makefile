@@ -57,7 +57,7 @@ demo: configure
 # final check would judge PoCL's own teardown.
 SANITIZE_ENV := ASAN_OPTIONS=use_sigaltstack=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 FUZZ_ENV     := ASAN_OPTIONS=use_sigaltstack=0:detect_leaks=1:leak_check_at_exit=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 40
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
