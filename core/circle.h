@@ -58,11 +58,14 @@ MINK_INLINE mink_vec2 mink_direction(mink_vec2 v, float *length) {
     return mink_v2(zero ? -1.0f : x / len, zero ? 0.0f : y / len);
 }
 
-/// |v| (see mink_direction).
+/// |v|: mink_direction's length, without the direction's two divisions (a kernel drops them
+/// unused; the scalar path, where the call is not inlined, computed them: a world step asks a
+/// body's length a dozen times).
 MINK_INLINE float mink_length(mink_vec2 v) {
-    float length;
-    (void)mink_direction(v, &length);
-    return length;
+    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
+    int e = mink_exponent(m);
+    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
+    return m == 0.0f ? 0.0f : mink_scale(mink_sqrtf(x * x + y * y), e);
 }
 
 /// Unit vector along v; (−1, 0) when v is zero (see mink_direction).
