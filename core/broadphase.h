@@ -27,14 +27,13 @@ MINK_INLINE mink_aabb mink_grid_box(mink_grid_entry e, float reach) {
     return b;
 }
 
-/// Slot i's grid entry (its record), from its arrays and its box over the step. A dynamic body's
-/// `near` covers its shape seen from its position, what an overlap may push it and its skins:
-/// the pair scan keeps two dynamic bodies only when their planned paths come that close.
-MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, mink_step_params sp, uint32_t i) {
+/// Slot i's grid entry (its record) with box `box`, from its arrays, without its near (infinite):
+/// what the safety rounds' broadphase keeps, and the rest of what mink_grid_entry_of computes.
+MINK_INLINE mink_grid_entry mink_grid_record(mink_world_view w, mink_step_params sp, uint32_t i, mink_aabb box) {
     mink_body_props p = w.props[i];
     mink_vec2 v = w.vel[i];
     mink_grid_entry e;
-    e.box = w.bounds[i];
+    e.box = box;
     e.pos = w.pos[i];
     e.move = mink_v2(v.x * sp.dt, v.y * sp.dt);
     e.slot = i;
@@ -43,14 +42,28 @@ MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, mink_step_para
     e.mask = p.mask;
     e.flags = mink_contact_flags(p);
     e.near = MINK_INF;
+    e.pad[0] = e.pad[1] = 0u;
+    return e;
+}
+
+/// A dynamic body's near: its shape seen from its position (`origin_box`, the shape's box at the
+/// origin), what an overlap may push it (`push`, mink_push_reach) and its skins.
+MINK_INLINE float mink_grid_near(mink_aabb origin_box, float push, float skin) {
+    mink_aabb b = origin_box;
+    float rx = mink_maxf(mink_absf(b.min.x), mink_absf(b.max.x)), ry = mink_maxf(mink_absf(b.min.y), mink_absf(b.max.y));
+    return (mink_length(mink_v2(rx, ry)) + 1.5f * push) + 2.0f * skin;
+}
+
+/// Slot i's grid entry (its record), from its arrays and its box over the step. A dynamic body's
+/// `near` covers its shape seen from its position, what an overlap may push it and its skins:
+/// the pair scan keeps two dynamic bodies only when their planned paths come that close.
+MINK_INLINE mink_grid_entry mink_grid_entry_of(mink_world_view w, mink_step_params sp, uint32_t i) {
+    mink_grid_entry e = mink_grid_record(w, sp, i, w.bounds[i]);
     if (e.flags & MINK_CONTACT_DYNAMIC) {
         MINK_GLOBAL const mink_shape *s = w.shapes + e.shape;
-        mink_aabb b = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
-        float rx = mink_maxf(mink_absf(b.min.x), mink_absf(b.max.x)), ry = mink_maxf(mink_absf(b.min.y), mink_absf(b.max.y));
         float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(mink_shape_bounds(s, e.pos), mink_length(e.move));
-        e.near = (mink_length(mink_v2(rx, ry)) + 1.5f * mink_push_reach(s)) + 2.0f * skin;
+        e.near = mink_grid_near(mink_shape_bounds(s, mink_v2(0.0f, 0.0f)), mink_push_reach(s), skin);
     }
-    e.pad[0] = e.pad[1] = 0u;
     return e;
 }
 
@@ -76,22 +89,28 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
         w.bounds[i] = b;
         return;
     }
+    /* Each value computed once (the record's near needs the same skin, push reach and box at the
+     * origin): this pass was the step's dearest single launch. */
+    MINK_GLOBAL const mink_shape *s = w.shapes + sid;
+    mink_body_props props = w.props[i];
     mink_vec2 p = w.pos[i], v = w.vel[i];
-    b = mink_shape_bounds(w.shapes + sid, p);
+    b = mink_shape_bounds(s, p);
     float reach = mink_length(mink_v2(v.x * sp.dt, v.y * sp.dt));
     float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b, reach);
     /* A dynamic body may also be pushed out of an overlap, by at most its push reach. */
-    int dynamic = mink_is_dynamic(w.props[i]);
-    float push = dynamic ? mink_push_reach(w.shapes + sid) : 0.0f;
+    int dynamic = mink_is_dynamic(props);
+    mink_aabb origin_box = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
+    float push = dynamic ? mink_box_push_reach(origin_box) : 0.0f;
     float grow = (reach + 2.0f * skin) + push;
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
     w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
     /* Every live dynamic body, even one whose box overflowed (the safety rounds still see it). */
-    if (dynamic && w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, w.props[i]))
+    if (dynamic && w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, props))
         MINK_ATOMIC_MAX(&w.counters[5], 1u);
     if (!w.records) return;
-    mink_grid_entry e = mink_grid_entry_of(w, sp, i); /* its arrays' lines are in the cache now */
+    mink_grid_entry e = mink_grid_record(w, sp, i, b); /* its arrays' lines are in the cache now */
+    if (dynamic) e.near = mink_grid_near(origin_box, push, skin);
     w.records[i] = e;
     /* A dynamic body goes in the cells of its planned path's box (mink_grid_box); the others grow
      * theirs by the largest move (and push reach) of a dynamic body, so every pair whose boxes

@@ -295,9 +295,7 @@ MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_params sp, 
     b.max = mink_v2(mink_maxf(mink_maxf(b0.max.x, b1.max.x), b2.max.x) + grow,
                     mink_maxf(mink_maxf(b0.max.y, b1.max.y), b2.max.y) + grow);
     w.bounds[i] = b;
-    mink_grid_entry e = mink_grid_entry_of(w, sp, i);
-    e.near = MINK_INF;
-    w.records[i] = e;
+    w.records[i] = mink_grid_record(w, sp, i, b); /* near infinite: no cull */
 }
 
 /// How much two bodies may end a step overlapping: 1/32 of the smaller one's push reach (1/128 of

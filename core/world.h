@@ -417,9 +417,11 @@ MINK_INLINE float mink_body_skin(mink_aabb box, float move_length) {
 
 /// How far an overlap may push a body in one step: a quarter of its shape's smaller side, so pushes
 /// stay small beside the body and inside its broadphase box (which grows by this much).
+MINK_INLINE float mink_box_push_reach(mink_aabb b) { return mink_minf(b.max.x - b.min.x, b.max.y - b.min.y) * 0.25f; }
+
+/// mink_box_push_reach of shape s's box.
 MINK_INLINE float mink_push_reach(MINK_GLOBAL const mink_shape *s) {
-    mink_aabb b = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
-    return mink_minf(b.max.x - b.min.x, b.max.y - b.min.y) * 0.25f;
+    return mink_box_push_reach(mink_shape_bounds(s, mink_v2(0.0f, 0.0f)));
 }
 
 /// A float's bits as an unsigned key that sorts as the float does (no NaN; -0 made +0 first).
