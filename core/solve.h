@@ -131,13 +131,16 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
 /// slot, as every sweep of a pair is.
 MINK_INLINE void mink_resweep_item(mink_world_view w, mink_step_state s, uint32_t k) {
     uint32_t i = w.active[k];
-    if (w.solve[i].moved != s.round) return;
+    mink_solve_motion mi = w.motion[i];
+    if (mi.moved != s.round) return;
     for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
-        if (!(bits & MINK_CONTACT_DYNAMIC) || (j < i && w.solve[j].moved == s.round)) continue;
+        if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
+        mink_solve_motion mj = w.motion[j];
+        if (j < i && mj.moved == s.round) continue;
+        mink_solve_motion ma = i < j ? mi : mj, mb = i < j ? mj : mi;
         uint32_t a = i < j ? i : j, b = i < j ? j : i, twin = w.twin[e];
-        float ka = w.solve[a].fired ? w.solve[a].first_t : 0.0f, kb = w.solve[b].fired ? w.solve[b].first_t : 0.0f;
-        mink_hit h = mink_pair_sweep(w, s.params, a, w.wvel[a], ka, b, w.wvel[b], kb); /* as a sees it */
+        mink_hit h = mink_pair_sweep(w, s.params, a, ma.vel, ma.kink, b, mb.vel, mb.kink); /* as a sees it */
         w.swept[i == a ? e : twin] = h;
         w.swept[i == a ? twin : e] = mink_hit_mirror(h);
     }
@@ -159,7 +162,6 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
     if (k == 0u) w.counters[0] = 0u; /* the round's impulses, counted by the next pass */
     /* Round 0 sets up the listed bodies' state in this pass: it reads none of the others'. */
-    MINK_GLOBAL const mink_vec2 *vel = s.round == 0u ? w.vel : w.wvel;
     if (s.round == 0u) {
         /* Every slot's flags; a solve entry only for a body with a dynamic body in front of its
          * list (most bodies have none: nothing to pick, and their entries are never read). */
@@ -168,17 +170,21 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
         uint32_t e = w.adj_start[i], end = e + w.adj_fill[i];
         while (e < end && !(w.contacts[e].other & MINK_CONTACT_DYNAMIC)) e++;
         if (e == end) return;
-        me->dirty = me->fired = me->moved = 0u;
+        me->dirty = me->fired = me->pad = 0u;
         me->first_t = 1.0f;
         me->first_n = mink_v2(0.0f, 0.0f);
-        w.wvel[i] = w.vel[i];
+        mink_solve_motion m;
+        m.vel = w.vel[i];
+        m.kink = 0.0f;
+        m.moved = 0u;
+        w.motion[i] = m;
         w.active[MINK_ATOMIC_INC(&w.counters[3])] = i;
     } else if (me->dirty != s.round) {
         return;
     }
     me->pick = MINK_WORLD_DEAD;
-    mink_vec2 vi = vel[i];
-    uint32_t changed = me->fired, moved = s.round > 0u && me->moved == s.round;
+    mink_vec2 vi = s.round == 0u ? w.vel[i] : w.motion[i].vel;
+    uint32_t changed = me->fired, moved = s.round > 0u && w.motion[i].moved == s.round;
     uint32_t best_j = MINK_WORLD_DEAD;
     float kink = changed ? me->first_t : 0.0f;
     float walls = me->walls;
@@ -195,8 +201,11 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
     for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
         if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
-        mink_vec2 vj = vel[j];
-        uint32_t other = s.round == 0u ? 0u : (w.flags[j] & MINK_SOLVE_FIRED);
+        /* j's motion in one read: its velocity, and whether it took an impulse (moved in a round:
+         * then this contact is read from w.swept). */
+        mink_solve_motion mj = w.motion[j];
+        mink_vec2 vj = s.round == 0u ? w.vel[j] : mj.vel;
+        uint32_t other = s.round == 0u ? 0u : mj.moved != 0u;
         mink_hit h = changed | other ? w.swept[e] : w.contacts[e].hit;
         if (!(h.flags & MINK_HIT_CONTACT) || h.t > walls) continue;
         float vn = (vi.x - vj.x) * h.normal.x + (vi.y - vj.y) * h.normal.y;
@@ -227,22 +236,23 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
     uint32_t j = me->pick;
     if (j == MINK_WORLD_DEAD || w.solve[j].pick != i) return;
     if (i < j) {
-        mink_vec2 n = me->hit.normal, va = w.wvel[i], vb = w.wvel[j];
+        mink_vec2 n = me->hit.normal, va = w.motion[i].vel, vb = w.motion[j].vel;
         mink_body_props pa = w.props[i], pb = w.props[j];
         float vn = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y;
         float e = mink_minf(mink_restitution_of(pa), mink_restitution_of(pb));
         float impulse = -((1.0f + e) * vn) / (pa.inv_mass + pb.inv_mass);
         float ka = impulse * pa.inv_mass, kb = impulse * pb.inv_mass;
-        w.wvel[i] = mink_v2(va.x + n.x * ka, va.y + n.y * ka);
-        w.wvel[j] = mink_v2(vb.x - n.x * kb, vb.y - n.y * kb);
+        w.motion[i].vel = mink_v2(va.x + n.x * ka, va.y + n.y * ka);
+        w.motion[j].vel = mink_v2(vb.x - n.x * kb, vb.y - n.y * kb);
     }
     if (!me->fired) {
         me->fired = 1u;
         me->first_t = me->hit.t;
         me->first_n = me->hit.normal;
+        w.motion[i].kink = me->hit.t;
         w.flags[i] = MINK_SOLVE_FIRED;
     }
-    me->moved = s.round + 1u;
+    w.motion[i].moved = s.round + 1u;
     /* It and every dynamic body of its list pick again next round. Every item of this pass stores
      * the same value, above any already there, and none reads it: plain stores, no atomics. */
     me->dirty = s.round + 1u;
@@ -251,7 +261,7 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
         if (bits & MINK_CONTACT_DYNAMIC) w.solve[bits & MINK_CONTACT_SLOT].dirty = s.round + 1u;
     }
     mink_emit_event(w, i, j, me->hit, 0.0f, 1.0f, 0u, s.round);
-    MINK_ATOMIC_INC(&w.counters[0]);
+    if (w.counters[0] == 0u) w.counters[0] = 1u; /* one fired: every item stores the same */
 }
 
 /// Where body i ends when the safety rounds keep `keep` of its path: all of it (1) where the
@@ -340,13 +350,18 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
     }
     if (!(h.flags & MINK_HIT_OVERLAP)) share = h.t * 0.99609375f; /* 2^-8 short of the contact */
     if (s.emit) share = 0.0f;
-    MINK_ATOMIC_MIN(&w.place[p.a].keep[next], mink_float_bits(keep_a * share));
-    MINK_ATOMIC_MIN(&w.place[p.b].keep[next], mink_float_bits(keep_b * share));
-    MINK_ATOMIC_INC(&w.counters[1]);
+    /* Each atomic only where a plain read says it may change something: keeps only fall and the
+     * bit is only set in this pass, so a stale read costs an atomic, never a lost one; most of a
+     * crowd's conflicts repeat what another pair already did, and on a CPU device every atomic
+     * on a shared line is a trip between cores. */
+    uint32_t ka = mink_float_bits(keep_a * share), kb = mink_float_bits(keep_b * share);
+    if (ka < w.place[p.a].keep[next]) MINK_ATOMIC_MIN(&w.place[p.a].keep[next], ka);
+    if (kb < w.place[p.b].keep[next]) MINK_ATOMIC_MIN(&w.place[p.b].keep[next], kb);
+    if (w.counters[1] == 0u) w.counters[1] = 1u; /* a conflict was found: every item stores the same */
     /* Only a body in a conflict changes its keep: the place pass runs over these. */
-    if (!(MINK_ATOMIC_OR(&w.flags[p.a], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
+    if (!(w.flags[p.a] & MINK_SOLVE_LISTED) && !(MINK_ATOMIC_OR(&w.flags[p.a], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
         w.active[MINK_ATOMIC_INC(&w.counters[4])] = p.a;
-    if (!(MINK_ATOMIC_OR(&w.flags[p.b], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
+    if (!(w.flags[p.b] & MINK_SOLVE_LISTED) && !(MINK_ATOMIC_OR(&w.flags[p.b], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
         w.active[MINK_ATOMIC_INC(&w.counters[4])] = p.b;
 }
 

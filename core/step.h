@@ -264,7 +264,7 @@ MINK_INLINE void mink_resolve_item(mink_world_view w, mink_step_state s, uint32_
                 kink = p;
                 it = 1u;
             }
-            v = w.wvel[i];
+            v = w.motion[i].vel;
             cached = 0;
             move = mink_v2(v.x * dt * (1.0f - tau), v.y * dt * (1.0f - tau));
             float len = mink_length(move), left = mink_maxf(budget - travelled, 0.0f);

@@ -79,16 +79,24 @@ typedef struct mink_contact {
 typedef struct mink_solve_body {
     uint32_t pick;    ///< the dynamic body whose contact it takes first this round; MINK_WORLD_DEAD: none
     uint32_t dirty;   ///< the last round (+ 1) in which it or a body of its pairs changed velocity
-    uint32_t fired;   ///< 1 once it took an impulse this step (its velocity is then in wvel)
-    uint32_t moved;   ///< the round (+ 1) in which its velocity last changed
+    uint32_t fired;   ///< 1 once it took an impulse this step (its velocity is then in motion)
+    uint32_t pad;     ///< 0
     mink_hit hit;     ///< the picked contact, as this body sees it
     float first_t;    ///< its first impulse: when (on its starting velocity) and along which normal
     mink_vec2 first_n;
     float walls;      ///< its first static contact on its path now (mink_first_static), kept between rounds
 } mink_solve_body;
 
+/// A listed dynamic body's motion in the impulse rounds: what the other bodies of its pairs read
+/// of it (at random, a contact at a time), in one 16-byte read rather than three. 16 bytes.
+typedef struct mink_solve_motion {
+    mink_vec2 vel;  ///< its velocity now
+    float kink;     ///< its first impulse's time, 0 until it took one: where its path turned
+    uint32_t moved; ///< the round (+ 1) in which its velocity last changed
+} mink_solve_motion;
+
 /// Bits of a slot's word in MINK_WB_FLAGS, cleared by the first impulse round.
-#define MINK_SOLVE_FIRED 1u  ///< it took an impulse: its velocity is in wvel, its first impulse in solve
+#define MINK_SOLVE_FIRED 1u  ///< it took an impulse: its velocity is in motion, its first impulse in solve
 #define MINK_SOLVE_LISTED 2u ///< the safety rounds listed it in MINK_WB_ACTIVE
 #define MINK_SOLVE_CHANGED 4u ///< the last safety round changed its keep
 
@@ -196,7 +204,7 @@ typedef struct mink_grid {
     X(TWIN, twin, uint32_t)                          /* per pair end: where the pair's other end is */ \
     X(SWEPT, swept, mink_hit)                        /* per pair end: its contact swept again in the impulse rounds */ \
     X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
-    X(WVEL, wvel, mink_vec2)                         /* per slot: velocity in the impulse rounds */ \
+    X(MOTION, motion, mink_solve_motion)             /* per slot: velocity in the impulse rounds */ \
     X(ACTIVE, active, uint32_t)                      /* per slot: the bodies the rounds visit */   \
     X(FLAGS, flags, uint32_t)                        /* per slot: MINK_SOLVE_FIRED, _LISTED, _CHANGED */ \
     X(PLACE, place, mink_place)                      /* per slot: its first segment, how much of it */ \

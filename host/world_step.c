@@ -30,7 +30,7 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
         {MINK_WB_EVENTS, 1024 * sizeof(mink_event)},
         {MINK_WB_SOLVE, n * sizeof(mink_solve_body)},
-        {MINK_WB_WVEL, n * sizeof(mink_vec2)},
+        {MINK_WB_MOTION, n * sizeof(mink_solve_motion)},
         {MINK_WB_ACTIVE, n * 4},
         {MINK_WB_FLAGS, n * 4},
         {MINK_WB_PLACE, n * sizeof(mink_place)},
