@@ -22,8 +22,10 @@
 /* passes 1-3, over core/world.h */
 #include "core/broadphase.h"
 
-MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink_hit h, float t0, float span,
-                                 uint32_t flags, uint32_t iteration) {
+/// Event `at` of the step (when there is room: the host grows the room and runs the passes again
+/// until every event fits): body i met j, h as i sees it over the sub-step [t0, t0 + span].
+MINK_INLINE void mink_put_event(mink_world_view w, uint32_t at, uint32_t i, uint32_t j, mink_hit h, float t0,
+                                float span, uint32_t flags, uint32_t iteration) {
     mink_event e;
     e.a = w.ids[i];
     e.b = w.ids[j];
@@ -38,8 +40,13 @@ MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink
     e.flags = h.flags | flags;
     e.iteration = iteration;
     e.reserved = 0u;
-    uint32_t at = MINK_ATOMIC_INC(w.event_count);
     if (at < w.event_capacity) w.events[at] = e;
+}
+
+/// The next event of the step (mink_put_event).
+MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink_hit h, float t0, float span,
+                                 uint32_t flags, uint32_t iteration) {
+    mink_put_event(w, MINK_ATOMIC_INC(w.event_count), i, j, h, t0, span, flags, iteration);
 }
 
 /// Whether hit h with body j comes before the best so far: earlier, then the smaller user id, then
@@ -244,6 +251,11 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
         float ka = impulse * pa.inv_mass, kb = impulse * pb.inv_mass;
         w.motion[i].vel = mink_v2(va.x + n.x * ka, va.y + n.y * ka);
         w.motion[j].vel = mink_v2(vb.x - n.x * kb, vb.y - n.y * kb);
+        /* Both bodies' events, for one atomic (on a CPU device each is a trip between cores; no
+         * item of this pass writes a pick's hit). */
+        uint32_t at = MINK_ATOMIC_ADD(w.event_count, 2u);
+        mink_put_event(w, at, i, j, me->hit, 0.0f, 1.0f, 0u, s.round);
+        mink_put_event(w, at + 1u, j, i, w.solve[j].hit, 0.0f, 1.0f, 0u, s.round);
     }
     if (!me->fired) {
         me->fired = 1u;
@@ -260,7 +272,6 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
         uint32_t bits = w.contacts[c].other;
         if (bits & MINK_CONTACT_DYNAMIC) w.solve[bits & MINK_CONTACT_SLOT].dirty = s.round + 1u;
     }
-    mink_emit_event(w, i, j, me->hit, 0.0f, 1.0f, 0u, s.round);
     if (w.counters[0] == 0u) w.counters[0] = 1u; /* one fired: every item stores the same */
 }
 
@@ -314,21 +325,22 @@ MINK_INLINE float mink_overlap_allowed(MINK_GLOBAL const mink_shape *a, MINK_GLO
     return mink_minf(mink_push_reach(a), mink_push_reach(b)) * 0.03125f;
 }
 
-/// Safety round `round`, pair k: when both bodies are dynamic and their moves, as straight lines
-/// from where they started to where they would end, pass through each other, or end overlapping
-/// by more than mink_overlap_allowed and than they started, both keep only part of their moves:
-/// what comes before the contact, a little less (none of it when they started overlapping, or
-/// with s.emit 1). The smallest
-/// keep any pair gives a body wins (an atomic minimum on the bits of a float in [0, 1], which order
-/// as the float does). After round 0, only pairs with a body whose keep just changed are swept.
+/// Safety round `round`, pair k, of two dynamic bodies (its broadphase has no others): when their
+/// moves, as straight lines from where they started to where they would end, pass through each
+/// other, or end overlapping by more than mink_overlap_allowed and than they started, both keep
+/// only part of their moves: what comes before the contact, a little less (none of it when they
+/// started overlapping, or with s.emit 1). The smallest keep any pair gives a body wins (an atomic
+/// minimum on the bits of a float in [0, 1], which order as the float does). After round 0, only
+/// pairs with a body whose keep just changed are swept.
 MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t k) {
     mink_world_pair p = w.pairs[k];
     /* Most pairs, after the first rounds: told by the flags (4 bytes a slot, which stay in the
      * caches), not by the places (32, read at random for a million pairs every round). This pass
      * ORs only MINK_SOLVE_LISTED into the flags: the bit it reads is the same all through it. */
     if (s.round > 0u && !((w.flags[p.a] | w.flags[p.b]) & MINK_SOLVE_CHANGED)) return;
+    /* Both bodies are dynamic: no other body has a box in this broadphase (mink_final_bounds_item),
+     * so their props are not read (twice more at random, every pair of every round). */
     mink_place qa = w.place[p.a], qb = w.place[p.b];
-    if (!mink_is_dynamic(w.props[p.a]) || !mink_is_dynamic(w.props[p.b])) return;
     uint32_t now = s.round & 1u, next = now ^ 1u;
     float keep_a = mink_bits_float(qa.keep[now]), keep_b = mink_bits_float(qb.keep[now]);
     if (keep_a == 0.0f && keep_b == 0.0f) return;

@@ -13,6 +13,7 @@
 #ifdef MINK_OPENCL
 #define MINK_GLOBAL __global
 #define MINK_ATOMIC_INC(p) atomic_inc(p)
+#define MINK_ATOMIC_ADD(p, v) atomic_add(p, v)
 #define MINK_ATOMIC_MAX(p, v) atomic_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) atomic_min(p, v)
 #define MINK_ATOMIC_OR(p, v) atomic_or(p, v)
@@ -21,6 +22,7 @@
 #elif defined(__GNUC__)
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
+#define MINK_ATOMIC_ADD(p, v) mink__fetch_add(p, v)
 #define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
 #define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
@@ -28,6 +30,7 @@
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
+#define MINK_ATOMIC_ADD(p, v) mink__fetch_add(p, v)
 static inline uint32_t mink__ctz(uint32_t x) {
     uint32_t n = 0u;
     for (; (x & 1u) == 0u; x >>= 1) n++;
@@ -45,6 +48,11 @@ static inline void mink__store_min(uint32_t *p, uint32_t v) { *p = *p < v ? *p :
 static inline uint32_t mink__fetch_or(uint32_t *p, uint32_t v) {
     uint32_t old = *p;
     *p = old | v;
+    return old;
+}
+static inline uint32_t mink__fetch_add(uint32_t *p, uint32_t v) {
+    uint32_t old = *p;
+    *p = old + v;
     return old;
 }
 #endif
