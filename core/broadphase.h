@@ -99,7 +99,8 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b, reach);
     /* A dynamic body may also be pushed out of an overlap, by at most its push reach. */
     int dynamic = mink_is_dynamic(props);
-    mink_aabb origin_box = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
+    mink_aabb origin_box = b; /* set below for a dynamic body: the others never use it */
+    if (dynamic) origin_box = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
     float push = dynamic ? mink_box_push_reach(origin_box) : 0.0f;
     float grow = (reach + 2.0f * skin) + push;
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);

@@ -167,7 +167,7 @@ MINK_INLINE void mink_resweep_item(mink_world_view w, mink_step_state s, uint32_
 MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k) {
     uint32_t i = s.round == 0u ? k : w.active[k];
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
-    if (k == 0u) w.counters[0] = 0u; /* the round's impulses, counted by the next pass */
+    if (k == 0u) w.counters[0] = 0u; /* whether the round fired, set by the next pass */
     /* Round 0 sets up the listed bodies' state in this pass: it reads none of the others'. */
     if (s.round == 0u) {
         /* Every slot's flags; a solve entry only for a body with a dynamic body in front of its
@@ -208,11 +208,15 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
     for (uint32_t e = w.adj_start[i]; e < w.adj_start[i] + w.adj_fill[i]; e++) {
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
         if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
-        /* j's motion in one read: its velocity, and whether it took an impulse (moved in a round:
-         * then this contact is read from w.swept). */
-        mink_solve_motion mj = w.motion[j];
-        mink_vec2 vj = s.round == 0u ? w.vel[j] : mj.vel;
-        uint32_t other = s.round == 0u ? 0u : mj.moved != 0u;
+        /* After round 0, j's motion in one read: its velocity, and whether it took an impulse (it
+         * moved in a round: then this contact is read from w.swept). Round 0 writes the motions. */
+        mink_vec2 vj = w.vel[j];
+        uint32_t other = 0u;
+        if (s.round > 0u) {
+            mink_solve_motion mj = w.motion[j];
+            vj = mj.vel;
+            other = mj.moved != 0u;
+        }
         mink_hit h = changed | other ? w.swept[e] : w.contacts[e].hit;
         if (!(h.flags & MINK_HIT_CONTACT) || h.t > walls) continue;
         float vn = (vi.x - vj.x) * h.normal.x + (vi.y - vj.y) * h.normal.y;
@@ -236,7 +240,8 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
 /// Impulse round `round`, listed body k: when it and the body it picked picked each other, the
 /// pair's impulse: the relative normal velocity vn becomes -e vn, e the pair's restitution, each
 /// body's change scaled by its inverse mass. The smaller slot's item changes both velocities in
-/// place: a round's pairs share no body, so no other item reads them in this pass.
+/// place (a round's pairs share no body, so no other item reads them in this pass) and writes
+/// both bodies' events.
 MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k) {
     uint32_t i = w.active[k];
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
@@ -382,8 +387,8 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
 /// place. A body no conflict listed keeps all of its path: its keeps stay 1, unchanged.
 MINK_INLINE void mink_place_item(mink_world_view w, mink_step_state s, uint32_t k) {
     uint32_t i = w.active[k];
-    if (k == 0u && !s.emit) w.counters[1] = 0u; /* the round's conflicts, counted by the next pass */
-    if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) return;
+    if (k == 0u && !s.emit) w.counters[1] = 0u; /* whether the round found a conflict, set by the next pass */
+    /* Listed by a safety pair: alive and dynamic (mink_safety_item), so its props are not read. */
     MINK_GLOBAL mink_place *q = w.place + i;
     uint32_t now = q->keep[s.round & 1u];
     if (s.emit) {

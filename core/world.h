@@ -119,7 +119,8 @@ typedef struct mink_place {
     uint32_t pad;     ///< 0 (32 bytes in all)
 } mink_place;
 
-/// Words of MINK_WB_COUNTERS: impulses fired in a round, conflicts found in a safety round, the
+/// Words of MINK_WB_COUNTERS: whether a round fired an impulse, whether a safety round found a
+/// conflict (each 0 or 1: only compared with 0), the
 /// largest move plus push reach of a dynamic body this step (the bits of a float: mink_bounds_item),
 /// the bodies the impulse rounds listed, the bodies the safety rounds listed (MINK_WB_ACTIVE),
 /// 1 when a dynamic body is outside the grid's crowd (mink_bounds_item).
@@ -212,7 +213,7 @@ typedef struct mink_grid {
     X(TWIN, twin, uint32_t)                          /* per pair end: where the pair's other end is */ \
     X(SWEPT, swept, mink_hit)                        /* per pair end: its contact swept again in the impulse rounds */ \
     X(SOLVE, solve, mink_solve_body)                 /* per slot: its part in the impulse rounds */ \
-    X(MOTION, motion, mink_solve_motion)             /* per slot: velocity in the impulse rounds */ \
+    X(MOTION, motion, mink_solve_motion)             /* per slot: velocity, turn, round moved */ \
     X(ACTIVE, active, uint32_t)                      /* per slot: the bodies the rounds visit */   \
     X(FLAGS, flags, uint32_t)                        /* per slot: MINK_SOLVE_FIRED, _LISTED, _CHANGED */ \
     X(PLACE, place, mink_place)                      /* per slot: its first segment, how much of it */ \

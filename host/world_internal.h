@@ -17,6 +17,7 @@ _Static_assert(sizeof(mink_world_query) == 24, "mink_world_query must be 24 byte
 _Static_assert(sizeof(mink_world_hit) == 40, "mink_world_hit must be 40 bytes");
 _Static_assert(sizeof(mink_world_move) == 56, "mink_world_move must be 56 bytes");
 _Static_assert(sizeof(mink_solve_body) == 64, "mink_solve_body must be 64 bytes");
+_Static_assert(sizeof(mink_solve_motion) == 16, "mink_solve_motion must be 16 bytes");
 _Static_assert(sizeof(mink_place) == 32, "mink_place must be 32 bytes");
 
 /* Every array a world holds: those the passes see (MINK_WORLD_ARRAYS, core/step.h), then the

@@ -106,10 +106,11 @@ mink_status mink__world_cl_build(mink_context *ctx, int part) {
         MINK_KERNEL_WORLD_SAFETY_HULLS, MINK_KERNEL_WORLD_PLACE, MINK_KERNEL_WORLD_FINAL_BOUNDS,
         MINK_KERNEL_QUERY_BOUNDS, MINK_KERNEL_QUERY, MINK_KERNEL_QUERY_POLYGONS, MINK_KERNEL_QUERY_HULLS,
         MINK_KERNEL_QUERY_MOVE, MINK_KERNEL_QUERY_MOVE_POLYGONS, MINK_KERNEL_QUERY_MOVE_HULLS};
-    static const cl_uint sizes[12] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
+    static const cl_uint sizes[13] = {sizeof(mink_shape),      sizeof(mink_body_props), sizeof(mink_event),
                                       sizeof(mink_world_pair), sizeof(mink_grid_entry), sizeof(mink_contact),
                                       sizeof(mink_step_state), sizeof(mink_solve_body), sizeof(mink_place),
-                                      sizeof(mink_world_query), sizeof(mink_world_hit), sizeof(mink_world_move)};
+                                      sizeof(mink_world_query), sizeof(mink_world_hit), sizeof(mink_world_move),
+                                      sizeof(mink_solve_motion)};
     if (part < MINK_PART_WORLD || part >= MINK_PART_COUNT)
         return mink__fail(ctx, MINK_ERR_INVALID_ARGUMENT, "no world part %d of the program", part);
     if (ctx->programs[part] != NULL) return MINK_OK;
@@ -118,7 +119,7 @@ mink_status mink__world_cl_build(mink_context *ctx, int part) {
     for (size_t i = 0; i < sizeof passes / sizeof *passes && status == MINK_OK; i++)
         if (mink__kernel_part(passes[i]) == part) status = check_args(ctx, passes[i], arrays + 1);
     if (status == MINK_OK && part == MINK_PART_WORLD)
-        status = mink__check_layout(ctx, ctx->kernels[MINK_KERNEL_WORLD_LAYOUT], "world", sizes, 12);
+        status = mink__check_layout(ctx, ctx->kernels[MINK_KERNEL_WORLD_LAYOUT], "world", sizes, 13);
     if (status != MINK_OK) mink__context_forget(ctx, part);
     return status;
 }

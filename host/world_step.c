@@ -175,7 +175,7 @@ static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_st
     STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 3 * 4, 4));
     for (s->round = 0; s->round < w->rounds && fired > 0; s->round++) {
         if (s->round > 0) STEP_TRY(be->pass(w, MINK_PASS_RESWEEP, s)); /* the changed bodies' contacts */
-        STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and zeroes the round's count */
+        STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and clears the round's flag */
         if (s->round == 0) {
             STEP_TRY(be->read(w, MINK_WB_COUNTERS, 3, 1, &s->listed));
             if (s->listed == 0) break;
@@ -212,7 +212,7 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
     s->listed = 0;
     for (s->round = 0; conflicts > 0; s->round++) {
         s->emit = 0;
-        if (s->round > 0) STEP_TRY(be->pass(w, MINK_PASS_PLACE, s)); /* and zeroes the round's count */
+        if (s->round > 0) STEP_TRY(be->pass(w, MINK_PASS_PLACE, s)); /* and clears the round's flag */
         s->emit = s->round >= 8u; /* after 8 rounds of shortening, outright */
         STEP_TRY(be->pass(w, MINK_PASS_SAFETY, s));
         STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, MINK_COUNTERS, counters));

@@ -200,4 +200,5 @@ __kernel void mink_world_layout_kernel(__global uint *sizes) {
     sizes[9] = sizeof(mink_world_query);
     sizes[10] = sizeof(mink_world_hit);
     sizes[11] = sizeof(mink_world_move);
+    sizes[12] = sizeof(mink_solve_motion);
 }
