@@ -46,26 +46,32 @@ MINK_INLINE int mink_half_turn(mink_vec2 v) { return v.y > 0.0f || (v.y == 0.0f 
 /// strictly left at every corner and their edges wind exactly once. Every left turn is less than a
 /// half-turn, so the edge direction passes from the lower half-turn to the upper one exactly once
 /// per winding: counting those passages counts the windings (a pentagram turns left everywhere
-/// and winds twice). Returns MINK_POLYGON_OK, _REPEATED, _CLOCKWISE or _NOT_CONVEX.
+/// and winds twice). n >= 3. Returns MINK_POLYGON_OK, _REPEATED, _CLOCKWISE or _NOT_CONVEX.
 MINK_INLINE mink_polygon_check mink_polygon_shape_check(const mink_vec2 *v, uint32_t n) {
     float m = 0.0f;
     for (uint32_t i = 0; i < n; i++) m = mink_maxf(m, mink_maxf(mink_absf(v[i].x), mink_absf(v[i].y)));
-    float k = mink_ldexpf(1.0f, m > 0.0f ? -mink_exponent(m) : 0); /* 2^−e: multiplying by it is exact */
+    float k = mink_pow2_wide(m > 0.0f ? -mink_exponent(m) : 0); /* 2^−e: multiplying by it is exact */
+    /* Each edge once (the last one closes the polygon), each turn between an edge and the next,
+     * the first edge again after the last; no division (an index modulo n) and no early return,
+     * so a repeated point answers REPEATED wherever it is, as the first zero edge would. */
+    mink_vec2 first = mink_v2(v[1].x * k - v[0].x * k, v[1].y * k - v[0].y * k);
+    mink_vec2 prev = first;
+    int prev_half = mink_half_turn(first), repeated = first.x == 0.0f && first.y == 0.0f;
     int left = 0, right = 0, windings = 0, windings_cw = 0;
-    mink_vec2 prev = mink_v2(0.0f, 0.0f);
-    for (uint32_t i = 0; i <= n; i++) {
-        mink_vec2 p = v[i % n], q = v[(i + 1) % n];
-        mink_vec2 edge = mink_v2(q.x * k - p.x * k, q.y * k - p.y * k);
-        if (edge.x == 0.0f && edge.y == 0.0f) return MINK_POLYGON_REPEATED;
-        if (i > 0) {
-            float turn = mink_cross(prev, edge);
-            left += turn > 0.0f;
-            right += turn < 0.0f;
-            windings += mink_half_turn(prev) == 1 && mink_half_turn(edge) == 0;
-            windings_cw += mink_half_turn(prev) == 0 && mink_half_turn(edge) == 1;
-        }
+    for (uint32_t i = 1; i <= n; i++) {
+        uint32_t j = i + 1u < n ? i + 1u : 0u;
+        mink_vec2 edge = i < n ? mink_v2(v[j].x * k - v[i].x * k, v[j].y * k - v[i].y * k) : first;
+        repeated |= edge.x == 0.0f && edge.y == 0.0f;
+        float turn = mink_cross(prev, edge);
+        int edge_half = mink_half_turn(edge);
+        left += turn > 0.0f;
+        right += turn < 0.0f;
+        windings += prev_half == 1 && edge_half == 0;
+        windings_cw += prev_half == 0 && edge_half == 1;
         prev = edge;
+        prev_half = edge_half;
     }
+    if (repeated) return MINK_POLYGON_REPEATED;
     if ((uint32_t)left == n && windings == 1) return MINK_POLYGON_OK;
     if ((uint32_t)right == n && windings_cw == 1) return MINK_POLYGON_CLOCKWISE;
     return MINK_POLYGON_NOT_CONVEX;
@@ -77,9 +83,9 @@ MINK_INLINE int mink__polygon_is_valid(mink_polygon p) {
     if (!mink__vec2_is_valid(p.position) || !mink_isfinite(p.angle) || !mink_isfinite(p.radius) ||
         !(mink_absf(p.angle) <= MINK_MAX_ANGLE))
         return 0;
-    for (uint32_t i = 0; i < p.count; i++)
-        if (!mink__vec2_is_valid(p.vertices[i]) || !mink__vec2_is_valid(p.normals[i])) return 0;
-    return mink_polygon_shape_check(p.vertices, p.count) == MINK_POLYGON_OK;
+    int finite = 1; /* without a branch a point: most polygons are */
+    for (uint32_t i = 0; i < p.count; i++) finite &= mink__vec2_is_valid(p.vertices[i]) & mink__vec2_is_valid(p.normals[i]);
+    return finite && mink_polygon_shape_check(p.vertices, p.count) == MINK_POLYGON_OK;
 }
 
 /// All fields 0: what a refused polygon is, and INVALID in any query.
@@ -214,9 +220,9 @@ MINK_INLINE void mink_hull_project(const mink_hull *h, mink_vec2 n, float *lo, f
 }
 
 MINK_INLINE int mink_hull_is_valid(const mink_hull *h) {
-    for (uint32_t i = 0; i < h->count; i++)
-        if (!mink__vec2_is_valid(h->v[i])) return 0;
-    return 1;
+    int finite = 1;
+    for (uint32_t i = 0; i < h->count; i++) finite &= mink__vec2_is_valid(h->v[i]);
+    return finite;
 }
 
 MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
