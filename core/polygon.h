@@ -166,12 +166,14 @@ MINK_INLINE mink_hull mink_polygon_hull(mink_polygon p, mink_vec2 offset, float 
     float s, c;
     mink_sincosf(angle, &s, &c);
     mink_vec2 at = mink_v2(p.position.x + offset.x, p.position.y + offset.y);
-    for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+    /* Only the polygon's own corners turned: nothing reads a hull past its count. */
+    uint32_t n = p.count < (uint32_t)MINK_MAX_POLYGON_VERTICES ? p.count : (uint32_t)MINK_MAX_POLYGON_VERTICES;
+    for (uint32_t i = 0; i < n; i++) {
         mink_vec2 v = mink_rotate(p.vertices[i], s, c);
         h.v[i] = mink_v2(at.x + v.x, at.y + v.y);
         h.n[i] = mink_rotate(p.normals[i], s, c);
     }
-    for (uint32_t i = MINK_MAX_POLYGON_VERTICES; i < MINK_MAX_HULL_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
+    for (uint32_t i = n; i < MINK_MAX_HULL_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
     h.count = h.axes = p.count;
     h.radius = 0.0f;
     return h;
