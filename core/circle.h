@@ -33,10 +33,6 @@ MINK_INLINE int mink_exponent(float m) {
 /// 2^k for k in [−149, 103], exactly: 2^(k+24), a normal float, times 2^−24 (a product of powers of
 /// two is exact even where it is subnormal).
 MINK_INLINE float mink_pow2(int k) { return mink_bits_float((uint32_t)(k + 151) << 23) * 5.96046448e-8f; }
-/// 2^k for k in [−149, 255], as ldexpf(1, k) gives it: beyond 127, infinity.
-MINK_INLINE float mink_pow2_wide(int k) {
-    return k > 127 ? MINK_INF : (k > 103 ? mink_bits_float((uint32_t)(k + 127) << 23) : mink_pow2(k));
-}
 
 /// x·2^k for k in [−149, 167], rounded once, as ldexpf(x, k) is: one product by an exact power of
 /// two, or for k > 64 two, both scaling up, which is exact below overflow.

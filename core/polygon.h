@@ -41,6 +41,9 @@ MINK_INLINE mink_vec2 mink_rotate(mink_vec2 v, float s, float c) {
 /// Which half-turn a direction lies in: 0 for angles in [0, π), 1 for [π, 2π).
 MINK_INLINE int mink_half_turn(mink_vec2 v) { return v.y > 0.0f || (v.y == 0.0f && v.x > 0.0f) ? 0 : 1; }
 
+/// v·2^k, each coordinate rounded once (mink_scale).
+MINK_INLINE mink_vec2 mink_scale2(mink_vec2 v, int k) { return mink_v2(mink_scale(v.x, k), mink_scale(v.y, k)); }
+
 /// The shape test shared by the constructor and every query: the points (scaled by one power of
 /// two, exactly, so the cross products neither overflow nor underflow for sane shapes) turn
 /// strictly left at every corner and their edges wind exactly once. Every left turn is less than a
@@ -50,17 +53,19 @@ MINK_INLINE int mink_half_turn(mink_vec2 v) { return v.y > 0.0f || (v.y == 0.0f 
 MINK_INLINE mink_polygon_check mink_polygon_shape_check(const mink_vec2 *v, uint32_t n) {
     float m = 0.0f;
     for (uint32_t i = 0; i < n; i++) m = mink_maxf(m, mink_maxf(mink_absf(v[i].x), mink_absf(v[i].y)));
-    float k = mink_pow2_wide(m > 0.0f ? -mink_exponent(m) : 0); /* 2^−e: multiplying by it is exact */
+    /* By 2^−e, exact; in two products where 2^−e alone would overflow (subnormal points). */
+    int k = m > 0.0f ? -mink_exponent(m) : 0;
     /* Each edge once (the last one closes the polygon), each turn between an edge and the next,
      * the first edge again after the last; no division (an index modulo n) and no early return,
      * so a repeated point answers REPEATED wherever it is, as the first zero edge would. */
-    mink_vec2 first = mink_v2(v[1].x * k - v[0].x * k, v[1].y * k - v[0].y * k);
-    mink_vec2 prev = first;
+    mink_vec2 s0 = mink_scale2(v[0], k), si = mink_scale2(v[1], k);
+    mink_vec2 first = mink_v2(si.x - s0.x, si.y - s0.y), prev = first;
     int prev_half = mink_half_turn(first), repeated = first.x == 0.0f && first.y == 0.0f;
     int left = 0, right = 0, windings = 0, windings_cw = 0;
     for (uint32_t i = 1; i <= n; i++) {
-        uint32_t j = i + 1u < n ? i + 1u : 0u;
-        mink_vec2 edge = i < n ? mink_v2(v[j].x * k - v[i].x * k, v[j].y * k - v[i].y * k) : first;
+        mink_vec2 sj = i + 1u < n ? mink_scale2(v[i + 1u], k) : s0;
+        mink_vec2 edge = i < n ? mink_v2(sj.x - si.x, sj.y - si.y) : first;
+        si = sj;
         repeated |= edge.x == 0.0f && edge.y == 0.0f;
         float turn = mink_cross(prev, edge);
         int edge_half = mink_half_turn(edge);

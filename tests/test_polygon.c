@@ -50,6 +50,14 @@ static void scalar_constructor_checks_every_rule(void **state) {
         {"pentagram (winds twice)", {{0, 10}, {-5.878f, -8.09f}, {9.511f, 3.09f}, {-9.511f, 3.09f}, {5.878f, -8.09f}},
          5, 0.0f, MINK_POLYGON_NOT_CONVEX},
         {"all on a line", {{0, 0}, {1, 1}, {2, 2}}, 3, 0.0f, MINK_POLYGON_NOT_CONVEX},
+        {"first point again, last", {{0, 0}, {1, 0}, {0, 1}, {0, 0}}, 4, 0.0f, MINK_POLYGON_REPEATED},
+        {"subnormal square", {{0, 0}, {1e-40f, 0}, {1e-40f, 1e-40f}, {0, 1e-40f}}, 4, 0.0f, MINK_POLYGON_OK},
+        {"square near the float limit", {{-1e38f, -1e38f}, {1e38f, -1e38f}, {1e38f, 1e38f}, {-1e38f, 1e38f}}, 4, 0.0f,
+         MINK_POLYGON_OK},
+        {"clockwise near the float limit", {{-1e38f, -1e38f}, {-1e38f, 1e38f}, {1e38f, 1e38f}, {1e38f, -1e38f}}, 4,
+         0.0f, MINK_POLYGON_CLOCKWISE},
+        {"reflex corner, subnormal", {{0, 0}, {2e-40f, 0}, {1e-40f, 5e-41f}, {2e-40f, 2e-40f}, {0, 2e-40f}}, 5, 0.0f,
+         MINK_POLYGON_NOT_CONVEX},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         mink_polygon p;
@@ -68,6 +76,13 @@ static void scalar_constructor_checks_every_rule(void **state) {
             mink_hit h = mink_sweep_polygon(p, still, triangle(at), still, 1.0f);
             assert_int_equal(h.flags, MINK_HIT_INVALID);
         }
+    }
+    /* A polygon built by hand is checked in every query: a corner repeated anywhere, the last
+     * against the first included (the edge that closes it), makes it invalid. */
+    for (uint32_t k = 0; k < 4; k++) {
+        mink_polygon q = rect(-1, -2, 3, 2, at);
+        q.vertices[k] = q.vertices[(k + 1) % 4];
+        assert_false(mink_polygon_is_valid(q));
     }
     /* Derived fields: unit outward normals and the radius. */
     mink_polygon sq = rect(-1, -2, 3, 2, at);
