@@ -53,7 +53,7 @@ MINK_INLINE mink_vec2 mink_scale2(mink_vec2 v, int k) { return mink_v2(mink_scal
 MINK_INLINE mink_polygon_check mink_polygon_shape_check(const mink_vec2 *v, uint32_t n) {
     float m = 0.0f;
     for (uint32_t i = 0; i < n; i++) m = mink_maxf(m, mink_maxf(mink_absf(v[i].x), mink_absf(v[i].y)));
-    /* By 2^−e, exact; in two products where 2^−e alone would overflow (subnormal points). */
+    /* By 2^−e, exactly (mink_scale: two products for a large e, where 2^−e alone could overflow). */
     int k = m > 0.0f ? -mink_exponent(m) : 0;
     /* Each edge once (the last one closes the polygon), each turn between an edge and the next,
      * the first edge again after the last; no division (an index modulo n) and no early return,
@@ -171,7 +171,7 @@ MINK_INLINE mink_hull mink_polygon_hull(mink_polygon p, mink_vec2 offset, float 
     float s, c;
     mink_sincosf(angle, &s, &c);
     mink_vec2 at = mink_v2(p.position.x + offset.x, p.position.y + offset.y);
-    /* Only the polygon's own corners turned: nothing reads a hull past its count. */
+    /* Only the polygon's own corners turned (nothing reads a hull past its count). */
     uint32_t n = p.count < (uint32_t)MINK_MAX_POLYGON_VERTICES ? p.count : (uint32_t)MINK_MAX_POLYGON_VERTICES;
     for (uint32_t i = 0; i < n; i++) {
         mink_vec2 v = mink_rotate(p.vertices[i], s, c);
