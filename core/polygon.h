@@ -88,8 +88,9 @@ MINK_INLINE int mink__polygon_is_valid(mink_polygon p) {
     if (!mink__vec2_is_valid(p.position) || !mink_isfinite(p.angle) || !mink_isfinite(p.radius) ||
         !(mink_absf(p.angle) <= MINK_MAX_ANGLE))
         return 0;
-    int finite = 1; /* without a branch a point: most polygons are */
-    for (uint32_t i = 0; i < p.count; i++) finite &= mink__vec2_is_valid(p.vertices[i]) & mink__vec2_is_valid(p.normals[i]);
+    int finite = 1; /* one test after the loop, not a branch a point */
+    for (uint32_t i = 0; i < p.count; i++)
+        finite &= mink__vec2_is_valid(p.vertices[i]) & mink__vec2_is_valid(p.normals[i]);
     return finite && mink_polygon_shape_check(p.vertices, p.count) == MINK_POLYGON_OK;
 }
 
