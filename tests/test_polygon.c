@@ -222,6 +222,9 @@ static void swept_sat_edge_cases(void **state) {
          MINK_HIT_CONTACT, 0.375f, -1, 0, 0, 0x1p102f, 0x1p99f, 1.0f},
         {"tiny", rect(0, 0, 0x1p-100f, 0x1p-100f, o), {0x1p-97f, 0}, rect(0x1p-98f, 0, 0x1p-97f, 0x1p-100f, o), o, 1.0f,
          MINK_HIT_CONTACT, 0.375f, -1, 0, 0, 0x1p-98f, 0x1p-101f, 1.0f},
+        /* Subnormal: the shapes below 2^-128, where the shape check's scale once overflowed. */
+        {"subnormal", rect(0, 0, 0x1p-130f, 0x1p-130f, o), {0x1p-127f, 0}, rect(0x1p-128f, 0, 0x1p-127f, 0x1p-130f, o), o,
+         1.0f, MINK_HIT_CONTACT, 0.375f, -1, 0, 0, 0x1p-128f, 0x1p-131f, 1.0f},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_case(p, &cases[i]);
 }
