@@ -120,10 +120,10 @@ typedef struct mink_place {
 } mink_place;
 
 /// Words of MINK_WB_COUNTERS: whether a round fired an impulse, whether a safety round found a
-/// conflict (each 0 or 1: only compared with 0), the
-/// largest move plus push reach of a dynamic body this step (the bits of a float: mink_bounds_item),
-/// the bodies the impulse rounds listed, the bodies the safety rounds listed (MINK_WB_ACTIVE),
-/// 1 when a dynamic body is outside the grid's crowd (mink_bounds_item).
+/// conflict (each 0 or 1: only compared with 0), the largest move plus push reach of a dynamic
+/// body this step (the bits of a float: mink_bounds_item), the bodies the impulse rounds listed,
+/// the bodies the safety rounds listed (MINK_WB_ACTIVE), 1 when a dynamic body is outside the
+/// grid's crowd (mink_bounds_item).
 #define MINK_COUNTERS 6u
 
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
