@@ -20,7 +20,7 @@
  * `bench_world arena [MAX_BODIES] [STEPS] [scalar=N]` runs the crowd issue's arena instead (bench/arena.h),
  * scenes A and B side by side at 10^4 .. MAX_BODIES: median ms a step, the most candidate pairs a
  * step held, kinetic energy end / start, the deepest overlap left between bodies, and bodies that
- * crossed a wall. */
+ * crossed a wall. scene=A or scene=B runs that scene alone. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +43,8 @@ static mink_shape box_shape(float hw, float hh) {
 static float far_x = 0.0f;
 /* from=N: the first size (then ten times as many, up to MAX_BODIES). */
 static size_t least = 10000;
+/* scene=A or scene=B: the arena's scenes run (bit 0: A, bit 1: B). */
+static int arena_scenes = 3;
 /* crates=: the crates' shape (MINK_SHAPE_AABB, _POLYGON or _CAPSULE). */
 static uint32_t crate_type = MINK_SHAPE_AABB;
 
@@ -241,6 +243,7 @@ static int arena_main(size_t most, size_t scalar_most, int steps, mink_context *
            "deepest", "tunnelled", "same bits");
     for (size_t n = least; n <= most; n = n * 10 > most && n < most ? most : n * 10) { /* ending on MAX_BODIES */
         for (int b = 0; b < 2; b++) {
+            if (!(arena_scenes >> b & 1)) continue;
             arena_figures f[2];
             mink_vec2 *pos[2] = {NULL, NULL};
             int first = n > scalar_most; /* the scalar path only up to scalar=N */
@@ -279,6 +282,8 @@ int main(int argc, char **argv) {
             crate_type = MINK_SHAPE_POLYGON;
         else if (strcmp(argv[argc - 1], "crates=capsule") == 0)
             crate_type = MINK_SHAPE_CAPSULE;
+        else if (strcmp(argv[argc - 1], "scene=A") == 0 || strcmp(argv[argc - 1], "scene=B") == 0)
+            arena_scenes = argv[argc - 1][6] == 'A' ? 1 : 2;
         else
             argc = 0; /* the usage below */
     size_t most = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000000;
@@ -288,7 +293,8 @@ int main(int argc, char **argv) {
         (argc > 3 && (!tracing || arena_mode))) {
         fprintf(stderr, "usage: bench_world [MAX_BODIES >= 100] [STEPS 1..100000] [trace] [scalar=N] [from=N >= 100] [far=X]\n"
                         "                   [crates=polygon|crates=capsule]\n"
-                        "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000] [scalar=N] [from=N >= 100]\n");
+                        "       bench_world arena [MAX_BODIES >= 100] [STEPS 1..100000] [scalar=N] [from=N >= 100]\n"
+                        "                         [scene=A|scene=B]\n");
         return 2;
     }
     size_t trace_size = tracing ? (size_t)steps * 40 + 1 : 0;
