@@ -452,11 +452,10 @@ MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint3
 }
 
 /// Pair (r, s) of sorted entries, r's slot i and s's slot j, written at `at`, the body outside
-/// the crowd first, else the smaller slot, as when a bucket was sorted by slot alone (the side a
-/// pair is swept from decides its bits).
+/// the crowd first, else the smaller public slot (the side a pair is swept from decides its bits).
 MINK_INLINE void mink_grid_pair_put(mink_world_view w, mink_grid g, uint32_t at, uint32_t i, uint32_t j, uint32_t r,
                                     uint32_t s) {
-    int swap = (j < i) & (int)(((w.keys[s] >> g.x_bits) & 1u) == 0u);
+    int swap = (int)(((w.keys[s] >> g.x_bits) & 1u) == 0u) && mink_public_before(w, j, i);
     (void)mink_pair_emit(w, 1, at, 0u, swap ? j : i, swap ? i : j, swap ? s : r, swap ? r : s);
 }
 
@@ -483,18 +482,19 @@ MINK_INLINE void mink_grid_pairs_write(mink_world_view w, mink_grid g, uint32_t 
     }
 }
 
-/// The pairs of slot j with the large bodies, the last `large` sorted entries (in slot order): each
-/// it meets, written (large, j); a large j pairs only with the large bodies before it, so a pair of
-/// large bodies is found once. One work-item a slot, each reading the same few large records: the
-/// old way round, one work-item a large body over every slot, ran a million slots on one GPU thread.
+/// The pairs of slot j with the large bodies, the last `large` sorted entries: each it meets,
+/// written (large, j); a large j pairs only with the large bodies before it in public slot order,
+/// so a pair of large bodies is found once. One work-item a slot, each reading the same few large
+/// records: the old way round, one work-item a large body over every slot, ran a million slots on
+/// one GPU thread.
 MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, mink_grid g, uint32_t entries, uint32_t large,
                                            uint32_t j, int emit, uint32_t at) {
     uint32_t found = 0u;
     if (w.shape_of[j] == MINK_WORLD_DEAD || !mink__aabb_is_valid(w.bounds[j])) return 0u;
-    uint32_t last = mink_grid_is_large(w, g, j) ? j : 0xffffffffu;
+    uint32_t last = mink_grid_is_large(w, g, j) ? w.slot_of[j] : 0xffffffffu;
     for (uint32_t k = entries - large; k < entries; k++) {
         uint32_t i = w.order[k];
-        if (i >= last || i == j || !mink_pair_found(w, i, j)) continue;
+        if (i == j || w.slot_of[i] >= last || !mink_pair_found(w, i, j)) continue;
         found = mink_pair_emit(w, emit, at, found, i, j, MINK_WORLD_DEAD, MINK_WORLD_DEAD);
     }
     return found;

@@ -50,7 +50,7 @@ MINK_INLINE mink_hit mink_query_sweep(mink_world_view w, mink_world_query q, uin
     return mink_sweep_bodies_linear(ray, placed, 1.0f);
 }
 
-/// The order of a query's hits: by t, then by slot.
+/// The order of a query's hits: by t, then by slot (a hit names its body's public slot).
 MINK_INLINE int mink_query_before(mink_world_hit a, mink_world_hit b) {
     return a.hit.t != b.hit.t ? a.hit.t < b.hit.t : a.body < b.body;
 }
@@ -191,6 +191,7 @@ typedef struct mink_query_found {
     mink_world_hit first;
     uint32_t n;
     MINK_GLOBAL mink_world_hit *out; ///< MINK_QUERY_WRITE: where its hits go
+    uint32_t first_at;               ///< where first's body sits in the arrays (first.body: its public slot)
     uint32_t skip;                   ///< a slot the query does not see (a body trying a move: itself)
     uint32_t category, mask;         ///< a body is seen only when these meet its own (a move: the mover's)
     uint32_t swept_only;             ///< a push: the bodies it starts inside are not met
@@ -209,16 +210,18 @@ MINK_INLINE void mink_query_meet_with(const mink_world_view *wv, const mink_step
      * as in a step: what a query meets must not depend on which cells its walk visited. */
     if (!(hit.flags & MINK_HIT_CONTACT) || (f->swept_only && (hit.flags & MINK_HIT_OVERLAP))) return;
     if (st.query.mode == MINK_QUERY_MOVE) { /* the step's order: t, then id, then slot */
-        uint32_t b = f->first.body;
-        if (f->first.hit.flags == 0u || mink_hit_before(hit, w.ids[j], j, f->first.hit, w.ids[b], b)) {
+        uint32_t b = f->first_at;
+        if (f->first.hit.flags == 0u ||
+            mink_hit_before(hit, w.ids[j], w.slot_of[j], f->first.hit, w.ids[b], f->first.body)) {
             f->first.hit = hit;
-            f->first.body = j;
+            f->first.body = w.slot_of[j];
+            f->first_at = j;
         }
         return;
     }
     mink_world_hit h;
     h.hit = hit;
-    h.body = j;
+    h.body = w.slot_of[j];
     h.reserved = 0u;
     if (st.query.mode == MINK_QUERY_FIRST) {
         if (f->first.hit.flags == 0u || mink_query_before(h, f->first)) f->first = h;
@@ -344,6 +347,7 @@ MINK_INLINE mink_query_found mink_query_found_none(mink_query_params p) {
     f.first.reserved = 0u;
     f.n = 0u;
     f.out = 0;
+    f.first_at = MINK_WORLD_DEAD;
     f.skip = MINK_WORLD_DEAD;
     f.category = p.category;
     f.mask = p.mask;

@@ -50,7 +50,8 @@ MINK_INLINE void mink_emit_event(mink_world_view w, uint32_t i, uint32_t j, mink
 }
 
 /// Whether hit h with body j comes before the best so far: earlier, then the smaller user id, then
-/// the smaller handle. A total order, so the pick does not depend on the list's order.
+/// the smaller handle (j and best_j: public slots, w.slot_of). A total order, so the pick does not
+/// depend on the list's order.
 MINK_INLINE int mink_hit_before(mink_hit h, uint64_t id, uint32_t j, mink_hit best, uint64_t best_id,
                                 uint32_t best_j) {
     if (h.t != best.t) return h.t < best.t;
@@ -91,12 +92,13 @@ MINK_INLINE mink_vec2 mink_kinked_at(mink_world_view w, mink_step_params sp, uin
 /// Bodies i and j, each on its planned path until its first impulse (ki, kj; 0 for a body that
 /// took none: its velocity is the planned one) and on its velocity now (vi, vj) after, swept from
 /// the later of the two to the step's end, as i sees it; t as a fraction of the step. Always the
-/// smaller slot first, so both bodies of a pair get the same bits.
+/// smaller public slot first, so both bodies of a pair get the same bits.
 MINK_INLINE mink_hit mink_pair_sweep(mink_world_view w, mink_step_params sp, uint32_t i, mink_vec2 vi, float ki,
                                      uint32_t j, mink_vec2 vj, float kj) {
-    uint32_t a = i < j ? i : j, b = i < j ? j : i;
-    mink_vec2 va = i < j ? vi : vj, vb = i < j ? vj : vi;
-    float ka = i < j ? ki : kj, kb = i < j ? kj : ki;
+    int i_first = mink_public_before(w, i, j);
+    uint32_t a = i_first ? i : j, b = i_first ? j : i;
+    mink_vec2 va = i_first ? vi : vj, vb = i_first ? vj : vi;
+    float ka = i_first ? ki : kj, kb = i_first ? kj : ki;
     float tau = mink_maxf(ka, kb), span = sp.dt * (1.0f - tau);
     mink_hit h = mink_sweep_placed_near(w.shapes + w.shape_of[a], mink_kinked_at(w, sp, a, va, ka, tau),
                                         mink_v2(va.x * span, va.y * span), w.shapes + w.shape_of[b],
@@ -133,9 +135,9 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
 /// Impulse round `round` (> 0), listed body k, before the pick: when its velocity changed in the
 /// round before, each contact at the front of its list with a dynamic body swept again
 /// (mink_pair_sweep: from the later of the two bodies' first impulses, on their velocities now)
-/// into both ends' w.swept. A pair whose bodies both changed is swept by the smaller slot's item:
-/// once, where each end's pick would sweep it. The bits are those of a sweep from the smaller
-/// slot, as every sweep of a pair is.
+/// into both ends' w.swept. A pair whose bodies both changed is swept by the smaller public slot's
+/// item: once, where each end's pick would sweep it. The bits are those of a sweep from the smaller
+/// public slot, as every sweep of a pair is.
 MINK_INLINE void mink_resweep_item(mink_world_view w, mink_step_state s, uint32_t k) {
     uint32_t i = w.active[k];
     mink_solve_motion mi = w.motion[i];
@@ -144,9 +146,10 @@ MINK_INLINE void mink_resweep_item(mink_world_view w, mink_step_state s, uint32_
         uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
         if (!(bits & MINK_CONTACT_DYNAMIC)) continue;
         mink_solve_motion mj = w.motion[j];
-        if (j < i && mj.moved == s.round) continue;
-        mink_solve_motion ma = i < j ? mi : mj, mb = i < j ? mj : mi;
-        uint32_t a = i < j ? i : j, b = i < j ? j : i, twin = w.twin[e];
+        int i_first = mink_public_before(w, i, j);
+        if (!i_first && mj.moved == s.round) continue;
+        mink_solve_motion ma = i_first ? mi : mj, mb = i_first ? mj : mi;
+        uint32_t a = i_first ? i : j, b = i_first ? j : i, twin = w.twin[e];
         mink_hit h = mink_pair_sweep(w, s.params, a, ma.vel, ma.kink, b, mb.vel, mb.kink); /* as a sees it */
         w.swept[i == a ? e : twin] = h;
         w.swept[i == a ? twin : e] = mink_hit_mirror(h);
@@ -223,9 +226,12 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
         if (!(vn * s.params.dt * (1.0f - h.t) < -skin)) continue; /* parting, sliding past, or hardly closing */
         uint64_t jd = w.ids[j];
         uint32_t rank = mink_pair_rank(id, jd);
-        /* Earliest first; at the same time the higher rank, then the smaller id and handle. */
+        /* Earliest first; at the same time the higher rank, then the smaller id and handle (the
+         * public slots read only for such a tie). */
         int before = best_j == MINK_WORLD_DEAD || h.t < best.t ||
-                     (h.t == best.t && (rank != best_rank ? rank > best_rank : mink_hit_before(h, jd, j, best, best_id, best_j)));
+                     (h.t == best.t && (rank != best_rank ? rank > best_rank
+                                                          : mink_hit_before(h, jd, w.slot_of[j], best, best_id,
+                                                                            w.slot_of[best_j])));
         if (before) {
             best = h;
             best_id = jd;
@@ -239,7 +245,7 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
 
 /// Impulse round `round`, listed body k: when it and the body it picked picked each other, the
 /// pair's impulse: the relative normal velocity vn becomes -e vn, e the pair's restitution, each
-/// body's change scaled by its inverse mass. The smaller slot's item changes both velocities in
+/// body's change scaled by its inverse mass. The smaller public slot's item changes both velocities in
 /// place (a round's pairs share no body, so no other item reads them in this pass) and writes
 /// both bodies' events.
 MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k) {
@@ -247,7 +253,7 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
     MINK_GLOBAL mink_solve_body *me = w.solve + i;
     uint32_t j = me->pick;
     if (j == MINK_WORLD_DEAD || w.solve[j].pick != i) return;
-    if (i < j) {
+    if (mink_public_before(w, i, j)) {
         mink_vec2 n = me->hit.normal, va = w.motion[i].vel, vb = w.motion[j].vel;
         mink_body_props pa = w.props[i], pb = w.props[j];
         float vn = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y;

@@ -18,6 +18,34 @@
 /* questions to the world between steps, through the same grid */
 #include "core/query.h"
 
+/* ---- before a step, now and then: the bodies renumbered by place (host/world_order.c) ----------- */
+
+/// Spreads the low 16 bits of x to the even bits.
+MINK_INLINE uint32_t mink_spread_bits(uint32_t x) {
+    x &= 0xffffu;
+    x = (x | x << 8) & 0x00ff00ffu;
+    x = (x | x << 4) & 0x0f0f0f0fu;
+    x = (x | x << 2) & 0x33333333u;
+    return (x | x << 1) & 0x55555555u;
+}
+
+/// Slot i's place in a new order: the Morton key of the grid cell its position is in (the low 16
+/// bits of its column and row, interleaved: cells near each other in space mostly near in the
+/// key), and i, the sort's value; a dead slot last.
+MINK_INLINE void mink_order_key_item(mink_world_view w, mink_grid g, uint32_t i) {
+    mink_vec2 p = w.pos[i];
+    uint32_t x = mink_grid_column(p.x, g.inv_cell), y = mink_grid_column(p.y, g.inv_cell);
+    w.keys[i] = w.shape_of[i] == MINK_WORLD_DEAD ? 0xffffffffu : mink_spread_bits(x) | mink_spread_bits(y) << 1;
+    w.order[i] = i;
+}
+
+/// Slot k of the new order: the position and velocity of the body sorted there (w.order[k]).
+MINK_INLINE void mink_order_gather_item(mink_world_view w, uint32_t k) {
+    uint32_t i = w.order[k];
+    w.pos_out[k] = w.pos[i];
+    w.vel_out[k] = w.vel[i];
+}
+
 /* ---- pass 4: each body's list of pairs, sized ------------------------------------------------- */
 
 MINK_INLINE void mink_degree_item(mink_world_view w, uint32_t k) {
@@ -108,7 +136,8 @@ MINK_INLINE mink_hit mink_earliest_contact_with(mink_world_view w, mink_step_par
                                   mink_v2(vj.x * dt * span, vj.y * dt * span), sp.hulls);
         }
         if ((h.flags & MINK_HIT_CONTACT) && !(swept_only && (h.flags & MINK_HIT_OVERLAP)) &&
-            (*best_j == MINK_WORLD_DEAD || mink_hit_before(h, w.ids[j], j, best, best_id, *best_j))) {
+            (*best_j == MINK_WORLD_DEAD ||
+             mink_hit_before(h, w.ids[j], w.slot_of[j], best, best_id, w.slot_of[*best_j]))) {
             best = h;
             best_id = w.ids[j];
             *best_j = j;
@@ -172,15 +201,18 @@ MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOB
     mink_vec2 push = mink_v2(0.0f, 0.0f);
     float inv = w.props[i].inv_mass, deepest = 0.0f;
     uint32_t first = w.adj_start[i], last = first + w.adj_fill[i];
-    /* Summed in the order of the other bodies' slots, not the list's (which thread timing sets):
-     * float sums depend on their order. A body overlaps a few others: the quadratic search is short. */
+    /* Summed in the order of the other bodies' public slots, not the list's (which thread timing
+     * sets): float sums depend on their order. A body overlaps a few others: the quadratic search is
+     * short. */
     for (uint32_t after = 0u, done = 0u; !done;) {
-        uint32_t next = MINK_WORLD_DEAD, at = 0u;
+        uint32_t next = MINK_WORLD_DEAD, next_j = 0u, at = 0u;
         for (uint32_t e = first; e < last; e++) {
             uint32_t bits = w.contacts[e].other, j = bits & MINK_CONTACT_SLOT;
-            if ((bits & MINK_CONTACT_DYNAMIC) && (w.contacts[e].hit.flags & MINK_HIT_OVERLAP) && j + 1u > after &&
-                (next == MINK_WORLD_DEAD || j < next)) {
-                next = j;
+            if (!(bits & MINK_CONTACT_DYNAMIC) || !(w.contacts[e].hit.flags & MINK_HIT_OVERLAP)) continue;
+            uint32_t slot = w.slot_of[j];
+            if (slot + 1u > after && (next == MINK_WORLD_DEAD || slot < next)) {
+                next = slot;
+                next_j = j;
                 at = e;
             }
         }
@@ -188,7 +220,7 @@ MINK_INLINE mink_vec2 mink_overlap_push(mink_world_view w, uint32_t i, MINK_GLOB
         if (done) break;
         mink_hit h = w.contacts[at].hit;
         deepest = mink_maxf(deepest, h.depth);
-        float share = inv / (inv + w.props[next].inv_mass);
+        float share = inv / (inv + w.props[next_j].inv_mass);
         push = mink_v2(push.x + h.normal.x * (h.depth * share), push.y + h.normal.y * (h.depth * share));
         after = next + 1u;
     }

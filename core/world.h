@@ -186,12 +186,18 @@ typedef struct mink_grid {
 
 /* The arrays a step's passes see, listed once: X(NAME, field, type), each a pointer to type.
  * The host's mink_world_buf (MINK_WB_<NAME>), the view below, the scalar backend's view and every
- * pass kernel's parameters (kernels/world.cl) are made from this list, in its order. */
+ * pass kernel's parameters (kernels/world.cl) are made from this list, in its order.
+ *
+ * A "slot" in the passes is where a body sits in these arrays. The world renumbers bodies now and
+ * then so that bodies near in space sit near in memory (host/world_order.c); the slot a user sees
+ * (mink_world_slot) is slot_of[i]. Every tie, every choice of side and every sum over other bodies
+ * goes by that public slot (mink_public_before), so no answer depends on where a body sits. */
 #define MINK_WORLD_ARRAYS(X)                                                                       \
     X(SHAPES, shapes, const mink_shape)              /* per shape */                               \
     X(SHAPE_OF, shape_of, const uint32_t)            /* per slot: shape id, or MINK_WORLD_DEAD */  \
     X(PROPS, props, const mink_body_props)                                                         \
     X(IDS, ids, const uint64_t)                                                                    \
+    X(SLOT_OF, slot_of, const uint32_t)              /* per index: the public slot it holds (ties) */ \
     X(POS, pos, const mink_vec2)                                                                   \
     X(VEL, vel, const mink_vec2)                                                                   \
     X(BOUNDS, bounds, mink_aabb)                     /* per slot, over the step */                 \
@@ -269,6 +275,11 @@ typedef struct mink_world_view {
     uint32_t event_capacity;
 } mink_world_view;
 #undef MINK_VIEW_FIELD
+
+/// Whether body i comes before body j in the public order of slots (the order of every tie).
+MINK_INLINE int mink_public_before(mink_world_view w, uint32_t i, uint32_t j) {
+    return w.slot_of[i] < w.slot_of[j];
+}
 
 /* ---- shapes placed in the world ------------------------------------------------------------------ */
 

@@ -56,6 +56,8 @@ static const kernel_info kernels[MINK_KERNEL_COUNT] = {
     SHAPES(WORLD, WORLD_SAFETY, "mink_world_safety"),
     WORLD(WORLD_PLACE, "mink_world_place_kernel"),
     WORLD(WORLD_FINAL_BOUNDS, "mink_world_final_bounds_kernel"),
+    WORLD(ORDER_KEY, "mink_order_key_kernel"),
+    WORLD(ORDER_GATHER, "mink_order_gather_kernel"),
     [MINK_KERNEL_QUERY_BOUNDS] = {"mink_query_bounds_kernel", MINK_PART_QUERY},
     SHAPES(QUERY, QUERY, "mink_query"),
     SHAPES(QUERY, QUERY_MOVE, "mink_query_move"),

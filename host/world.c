@@ -12,7 +12,8 @@
 
 size_t mink__world_field_size(mink_world_buf field) {
     switch (field) {
-    case MINK_WB_SHAPE_OF: return sizeof(uint32_t);
+    case MINK_WB_SHAPE_OF:
+    case MINK_WB_SLOT_OF: return sizeof(uint32_t);
     case MINK_WB_PROPS: return sizeof(mink_body_props);
     case MINK_WB_IDS: return sizeof(uint64_t);
     case MINK_WB_POS:
@@ -67,6 +68,10 @@ mink_status mink__world_reserve_slots(mink_world *w, size_t need) {
     w->props = p;
     if ((p = mink__grow(w->ids, cap, sizeof *w->ids)) == NULL) goto oom;
     w->ids = p;
+    if ((p = mink__grow(w->slot_of, cap, sizeof *w->slot_of)) == NULL) goto oom;
+    w->slot_of = p;
+    if ((p = mink__grow(w->index_of, cap, sizeof *w->index_of)) == NULL) goto oom;
+    w->index_of = p;
     if ((p = mink__grow(w->gen, cap, sizeof *w->gen)) == NULL) goto oom;
     w->gen = p;
     if ((p = mink__grow(w->gen_then, cap, sizeof *w->gen_then)) == NULL) goto oom;
@@ -135,6 +140,8 @@ void mink_world_destroy(mink_world *w) {
     free(w->shape_of);
     free(w->props);
     free(w->ids);
+    free(w->slot_of);
+    free(w->index_of);
     free(w->gen);
     free(w->gen_then);
     free(w->gen_epoch);
@@ -189,10 +196,11 @@ int mink__world_grid_buckets(mink_grid *g, uint32_t entries, int x_sorted, uint3
 mink_status mink__world_resync(mink_world *w) {
     if (!w->dirty) return MINK_OK;
     mink_status status = MINK_OK;
-    for (mink_world_buf f = MINK_WB_SHAPE_OF; f <= MINK_WB_IDS; f++) {
+    for (mink_world_buf f = MINK_WB_SHAPE_OF; f <= MINK_WB_SLOT_OF; f++) {
         const void *src = f == MINK_WB_SHAPE_OF ? (const void *)w->shape_of
                           : f == MINK_WB_PROPS  ? (const void *)w->props
-                                                : (const void *)w->ids;
+                          : f == MINK_WB_IDS    ? (const void *)w->ids
+                                                : (const void *)w->slot_of;
         size_t bytes = w->slots * mink__world_field_size(f);
         if (bytes == 0) continue;
         MINK_CL_TRY(w->ctx, clEnqueueWriteBuffer(w->ctx->queue, w->buf[f].mem, CL_TRUE, 0, bytes, src, 0, NULL, NULL),
@@ -221,7 +229,7 @@ mink_status mink_world_step(mink_world *w, float dt) {
     w->stats.total_ms = mink__now_ms() - t0;
     /* The host copies, and the arrays (on OpenCL, device buffers). */
     w->stats.bytes = w->capacity * (sizeof *w->alive + sizeof *w->free_slots + sizeof *w->shape_of +
-                                    sizeof *w->props + sizeof *w->ids) +
+                                    sizeof *w->props + sizeof *w->ids + sizeof *w->slot_of + sizeof *w->index_of) +
                      w->shape_capacity * sizeof *w->shapes;
     for (int b = 0; b < MINK_WB_COUNT; b++) w->stats.bytes += w->buf[b].bytes;
     return status;
@@ -238,7 +246,13 @@ mink_status mink_world_get(mink_world *w, const uint32_t *handles, size_t count,
     } else if (count > w->slots) {
         return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world_get: count %zu is more than the %zu slots",
                           count, w->slots);
+    } else if (w->renumbered && count > 0) { /* slots 0 .. count-1, wherever they sit */
+        slots = malloc(count * sizeof *slots);
+        if (slots == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_get: out of memory");
+        for (size_t k = 0; k < count; k++) slots[k] = (uint32_t)k;
     }
+    if (slots)
+        for (size_t k = 0; k < count; k++) slots[k] = w->index_of[slots[k]]; /* where each sits */
     mink_status status = MINK_OK;
     for (int f = 0; f < 2 && status == MINK_OK; f++) {
         mink_vec2 *out = f == 0 ? positions : velocities;
@@ -288,9 +302,9 @@ mink_status mink_world_events(mink_world *w, mink_event *out, size_t capacity, s
     if (w->opencl) status = mink__world_cl_read_array(w, MINK_WB_EVENTS, w->events * sizeof *all, all);
     else memcpy(all, w->buf[MINK_WB_EVENTS].host, w->events * sizeof *all);
     if (status == MINK_OK) {
-        for (size_t k = 0; k < w->events; k++) { /* the step names slots; the user, handles */
-            all[k].body_a = mink__world_handle_then(w, all[k].body_a);
-            all[k].body_b = mink__world_handle_then(w, all[k].body_b);
+        for (size_t k = 0; k < w->events; k++) { /* the step names indices; the user, handles */
+            all[k].body_a = mink__world_handle_then(w, mink__world_slot_at(w, all[k].body_a));
+            all[k].body_b = mink__world_handle_then(w, mink__world_slot_at(w, all[k].body_b));
         }
         qsort(all, w->events, sizeof *all, event_order);
         memcpy(out, all, (capacity < w->events ? capacity : w->events) * sizeof *all);
@@ -308,8 +322,8 @@ mink_status mink_world_pairs(mink_world *w, mink_world_pair *out, size_t capacit
     if (w->opencl) status = mink__world_cl_read_array(w, MINK_WB_PAIRS, n * sizeof *out, out);
     else memcpy(out, w->buf[MINK_WB_PAIRS].host, n * sizeof *out);
     for (size_t k = 0; status == MINK_OK && k < n; k++) {
-        out[k].a = mink__world_handle_then(w, out[k].a);
-        out[k].b = mink__world_handle_then(w, out[k].b);
+        out[k].a = mink__world_handle_then(w, mink__world_slot_at(w, out[k].a));
+        out[k].b = mink__world_handle_then(w, mink__world_slot_at(w, out[k].b));
     }
     return status;
 }

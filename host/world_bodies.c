@@ -145,14 +145,17 @@ static void vote_crowd(mink_world *w, mink_body_props p) {
     }
 }
 
-/* Writes the given fields of bodies to the slots; on OpenCL through the device's scatter. */
+/* Writes the given fields of bodies to the slots (where each sits, index_of); on OpenCL through the
+ * device's scatter. */
 static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink_world_bodies *b, int fresh) {
     size_t n = b->count;
+    uint32_t *at = malloc((n ? n : 1) * sizeof *at);
+    if (at == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
     for (size_t k = 0; k < n; k++) {
-        uint32_t s = slots[k];
+        uint32_t s = at[k] = w->index_of[slots[k]];
         if (b->shape) w->shape_of[s] = b->shape[k];
         if (b->user_id) w->ids[s] = b->user_id[k];
-        else if (fresh) w->ids[s] = mink__world_handle(w, s);
+        else if (fresh) w->ids[s] = mink__world_handle(w, slots[k]);
         mink_body_props p = w->props[s];
         if (fresh) {
             p.inv_mass = 1.0f;
@@ -174,7 +177,10 @@ static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink
     const mink_vec2 *pos = b->position, *vel = b->velocity;
     if (fresh && (pos == NULL || vel == NULL)) {
         zeros = calloc(n ? n : 1, sizeof *zeros);
-        if (zeros == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
+        if (zeros == NULL) {
+            free(at);
+            return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
+        }
         if (pos == NULL) pos = zeros;
         if (vel == NULL) vel = zeros;
     }
@@ -182,27 +188,29 @@ static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink
     if (!w->opencl) {
         mink_vec2 *hp = w->buf[MINK_WB_POS].host, *hv = w->buf[MINK_WB_VEL].host;
         for (size_t k = 0; k < n; k++) {
-            if (pos) hp[slots[k]] = pos[k];
-            if (vel) hv[slots[k]] = vel[k];
+            if (pos) hp[at[k]] = pos[k];
+            if (vel) hv[at[k]] = vel[k];
         }
     } else {
         /* Gather the host copies' new values in handle order, then scatter them on the device. */
         size_t most = sizeof(mink_body_props);
         char *vals = malloc((n ? n : 1) * most);
         if (vals == NULL) status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
-        for (mink_world_buf f = MINK_WB_SHAPE_OF; status == MINK_OK && f <= MINK_WB_IDS; f++) {
+        for (mink_world_buf f = MINK_WB_SHAPE_OF; status == MINK_OK && f <= MINK_WB_SLOT_OF; f++) {
             size_t size = mink__world_field_size(f);
             const char *src = f == MINK_WB_SHAPE_OF ? (const char *)w->shape_of
                               : f == MINK_WB_PROPS  ? (const char *)w->props
-                                                    : (const char *)w->ids;
-            for (size_t k = 0; k < n; k++) memcpy(vals + k * size, src + (size_t)slots[k] * size, size);
-            status = mink__world_cl_write(w, f, slots, n, vals);
+                              : f == MINK_WB_IDS    ? (const char *)w->ids
+                                                    : (const char *)w->slot_of;
+            for (size_t k = 0; k < n; k++) memcpy(vals + k * size, src + (size_t)at[k] * size, size);
+            status = mink__world_cl_write(w, f, at, n, vals);
         }
         free(vals);
-        if (status == MINK_OK && pos) status = mink__world_cl_write(w, MINK_WB_POS, slots, n, pos);
-        if (status == MINK_OK && vel) status = mink__world_cl_write(w, MINK_WB_VEL, slots, n, vel);
+        if (status == MINK_OK && pos) status = mink__world_cl_write(w, MINK_WB_POS, at, n, pos);
+        if (status == MINK_OK && vel) status = mink__world_cl_write(w, MINK_WB_VEL, at, n, vel);
     }
     free(zeros);
+    free(at);
     return status;
 }
 
@@ -230,7 +238,10 @@ mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *
     size_t old_slots = w->slots, old_free = w->free_count;
     for (size_t k = 0; k < b->count; k++)
         taken[k] = k < reused ? w->free_slots[--w->free_count] : (uint32_t)(w->slots + (k - reused));
-    for (size_t s = w->slots; s < slots; s++) w->gen[s] = 0, w->gen_epoch[s] = 0; /* new slots */
+    for (size_t s = w->slots; s < slots; s++) { /* new slots, each at the next index */
+        w->gen[s] = 0, w->gen_epoch[s] = 0;
+        w->slot_of[s] = w->index_of[s] = (uint32_t)s;
+    }
     w->slots = slots;
     for (size_t k = 0; k < b->count; k++) w->alive[taken[k]] = 1;
     w->alive_count += b->count;
@@ -240,7 +251,7 @@ mink_status mink_world_add(mink_world *w, const mink_world_bodies *b, uint32_t *
     } else { /* the device failed part way: add nothing (popping left the free list's entries) */
         for (size_t k = 0; k < b->count; k++) {
             w->alive[taken[k]] = 0;
-            w->shape_of[taken[k]] = MINK_WORLD_DEAD;
+            w->shape_of[w->index_of[taken[k]]] = MINK_WORLD_DEAD;
         }
         w->alive_count -= b->count;
         w->slots = old_slots;
@@ -264,16 +275,18 @@ static mink_status set_slots(mink_world *w, const uint32_t *slots, const mink_wo
         status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_set: out of memory");
     } else {
         for (size_t k = 0; k < n; k++) {
-            old_shape[k] = w->shape_of[slots[k]];
-            old_props[k] = w->props[slots[k]];
-            old_ids[k] = w->ids[slots[k]];
+            uint32_t i = w->index_of[slots[k]];
+            old_shape[k] = w->shape_of[i];
+            old_props[k] = w->props[i];
+            old_ids[k] = w->ids[i];
         }
         status = write_bodies(w, slots, b, 0);
         if (status != MINK_OK) {
             for (size_t k = 0; k < n; k++) {
-                w->shape_of[slots[k]] = old_shape[k];
-                w->props[slots[k]] = old_props[k];
-                w->ids[slots[k]] = old_ids[k];
+                uint32_t i = w->index_of[slots[k]];
+                w->shape_of[i] = old_shape[k];
+                w->props[i] = old_props[k];
+                w->ids[i] = old_ids[k];
             }
             w->dirty = 1;
         }
@@ -305,10 +318,10 @@ static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t cou
         return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_remove: out of memory");
     size_t old_free = w->free_count;
     for (size_t k = 0; k < count; k++) {
-        uint32_t s = slots[k];
-        if (old_shape) old_shape[k] = w->shape_of[s];
+        uint32_t s = slots[k], i = w->index_of[s];
+        if (old_shape) old_shape[k] = w->shape_of[i];
         w->alive[s] = 0;
-        w->shape_of[s] = MINK_WORLD_DEAD;
+        w->shape_of[i] = MINK_WORLD_DEAD;
         if (w->gen_epoch[s] != w->epoch) w->gen_then[s] = w->gen[s], w->gen_epoch[s] = w->epoch;
         if (++w->gen[s] < GEN_MAX) w->free_slots[w->free_count++] = s;
     }
@@ -319,7 +332,7 @@ static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t cou
     if (status != MINK_OK) { /* the device failed part way: remove nothing */
         for (size_t k = 0; k < count; k++) {
             w->alive[slots[k]] = 1;
-            w->shape_of[slots[k]] = old_shape[k];
+            w->shape_of[w->index_of[slots[k]]] = old_shape[k];
             w->gen[slots[k]]--;
         }
         w->alive_count += count;

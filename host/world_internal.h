@@ -72,6 +72,16 @@ struct mink_world {
     uint32_t *shape_of;
     mink_body_props *props;
     uint64_t *ids;
+    /* Where bodies sit in the arrays: the world renumbers them by place now and then (world_order.c),
+     * behind the public slots. Every per-slot array above and on the device (MINK_WORLD_ARRAYS) is
+     * by index; slot_of[index] is the public slot there, index_of[slot] where a slot sits. A slot
+     * keeps its index until the next renumbering; a new slot gets the next index. */
+    uint32_t *slot_of, *index_of;
+    int renumbered;          /* 0 while every index is its slot */
+    uint32_t order_age;      /* steps since the last renumbering */
+    float order_inv_cell;    /* the last step's grid (1 / its cell size), for the next renumbering; 0: none */
+    uint32_t order_listed;   /* the bodies the last step's impulse rounds listed */
+    int order_always;        /* tests: renumbered before every step but the first */
 
     mink_world_array buf[MINK_WB_COUNT];
     /* The grid's crowd (mink_grid): of the filters given to bodies that never meet themselves,
@@ -115,6 +125,11 @@ static inline uint32_t mink__world_handle_then(const mink_world *w, uint32_t slo
     if (slot >= w->slots) return slot;
     uint32_t g = w->gen_epoch[slot] == w->epoch ? w->gen_then[slot] : w->gen[slot];
     return slot | g << MINK_WORLD_SLOT_BITS;
+}
+
+/* The public slot of the body at index i of the arrays (an index past the slots: itself). */
+static inline uint32_t mink__world_slot_at(const mink_world *w, uint32_t i) {
+    return i < w->slots ? w->slot_of[i] : i;
 }
 
 /* Two arrays trade places (a step's outputs become the body arrays; a sort's passes alternate). */
@@ -166,6 +181,8 @@ typedef enum mink_world_pass {
     MINK_PASS_FINAL_BOUNDS, /* per slot: a dynamic body's box over where it may end, for the safety pairs */
     MINK_PASS_SAFETY,      /* per pair, a safety round: moves that would meet held back */
     MINK_PASS_PLACE,       /* per body a safety round listed: where the safety rounds left it */
+    MINK_PASS_ORDER_KEY,   /* per slot, before a step now and then: its place in a new order (world_order.c) */
+    MINK_PASS_ORDER_GATHER, /* per slot of the new order: its body's position and velocity */
     MINK_PASS_QUERY_BOUNDS, /* per slot, a query call: its box if the call sees it */
     MINK_PASS_QUERY,       /* per query: its first hit, its hits counted, or written (core/query.h) */
     MINK_PASS_QUERY_MOVE,  /* per move of a check call: where it would end, what it would meet */
@@ -195,6 +212,8 @@ mink_status mink__world_step_run(mink_world *w);
  * bodies. s->entries is 0, and *large too, when no box is finite. */
 mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, mink_step_state *s, float reach,
                                    int scanned, int x_sorted, size_t *large);
+/* Every few steps, before the step's passes: the bodies renumbered by place (world_order.c). */
+mink_status mink__world_renumber(mink_world *w, const mink_world_backend *be);
 /* After a failed update, the host's tables whole to the device (world.c). */
 mink_status mink__world_resync(mink_world *w);
 /* Writes count values (field size each) to the slots named by handles. */

@@ -431,6 +431,8 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_RESOLVE:
         return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_RESOLVE + v), s->slots, s);
     case MINK_PASS_FINAL_BOUNDS: return run_pass(w, MINK_KERNEL_WORLD_FINAL_BOUNDS, s->slots, s);
+    case MINK_PASS_ORDER_KEY: return run_pass(w, MINK_KERNEL_ORDER_KEY, s->slots, s);
+    case MINK_PASS_ORDER_GATHER: return run_pass(w, MINK_KERNEL_ORDER_GATHER, s->slots, s);
     case MINK_PASS_SAFETY:
         return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_SAFETY + v), s->pairs, s);
     case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->listed, s);

@@ -235,11 +235,13 @@ mink_status mink_world_check(mink_world *w, const uint32_t *handles, const mink_
         status = mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "%s: out of memory", fn);
         goto fail;
     }
-    /* Each move as a query of the body's own shape, its slot where a query keeps 0: the move pass
+    /* Each move as a query of the body's own shape, its index where a query keeps 0: the move pass
      * reads the body's position on the device and meets every body but sensors, filtering each by
      * the mover's own category and mask. */
-    for (size_t k = 0; k < count; k++)
-        q[k] = (mink_world_query){mink_v2(0.0f, 0.0f), translations[k], w->shape_of[slots[k]], slots[k]};
+    for (size_t k = 0; k < count; k++) {
+        uint32_t i = w->index_of[slots[k]];
+        q[k] = (mink_world_query){mink_v2(0.0f, 0.0f), translations[k], w->shape_of[i], i};
+    }
     QUERY_TRY(prepare(w, be, q, count, NULL, &s));
     QUERY_TRY(mink__world_reserve(w, MINK_WB_QUERY_MOVES, count * sizeof(mink_world_move), 0));
     s.query.mode = MINK_QUERY_MOVE;

@@ -11,6 +11,7 @@ static void *host_array(mink_world *w, mink_world_buf b) {
     case MINK_WB_SHAPE_OF: return w->shape_of;
     case MINK_WB_PROPS: return w->props;
     case MINK_WB_IDS: return w->ids;
+    case MINK_WB_SLOT_OF: return w->slot_of;
     default: return w->buf[b].host;
     }
 }
@@ -86,6 +87,12 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         break;
     case MINK_PASS_PLACE:
         for (uint32_t k = 0; k < s->listed; k++) mink_place_item(v, *s, k);
+        break;
+    case MINK_PASS_ORDER_KEY:
+        for (uint32_t i = 0; i < n; i++) mink_order_key_item(v, s->grid, i);
+        break;
+    case MINK_PASS_ORDER_GATHER:
+        for (uint32_t k = 0; k < n; k++) mink_order_gather_item(v, k);
         break;
     case MINK_PASS_QUERY_BOUNDS:
         for (uint32_t i = 0; i < n; i++) mink_query_bounds_item(v, *s, i);

@@ -262,6 +262,7 @@ mink_status mink__world_step_run(mink_world *w) {
     w->pairs = w->events = 0;
     STEP_TRY(reserve_fixed(w, s.slots));
     if (s.slots == 0) goto fail; /* nothing moves */
+    STEP_TRY(mink__world_renumber(w, be));
     STEP_TRY(be->mark(w, MINK_STAGE_START));
     /* The largest grow of a dynamic box, and whether a dynamic body is outside the crowd. */
     STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 2 * 4, 4 * 4));
@@ -291,6 +292,8 @@ mink_status mink__world_step_run(mink_world *w) {
     mink__world_swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
     w->pairs = w->stats.pairs = s.pairs;
     w->events = w->stats.events = events;
+    if (s.entries > 0) w->order_inv_cell = s.grid.inv_cell; /* for the next renumbering */
+    w->order_listed = s.listed;
 fail:
     be->end(w, status);
     if (status != MINK_OK) release_scratch(w);

@@ -139,6 +139,17 @@ MINK_PASS_KERNEL(mink_world_place_kernel) {
     mink_place_item(v, s, item);
 }
 
+/* The bodies renumbered by place (host/world_order.c): their keys, then, sorted, their motion. */
+MINK_PASS_KERNEL(mink_order_key_kernel) {
+    MINK_PASS_VIEW(s.slots);
+    mink_order_key_item(v, s.grid, item);
+}
+
+MINK_PASS_KERNEL(mink_order_gather_kernel) {
+    MINK_PASS_VIEW(s.slots);
+    mink_order_gather_item(v, item);
+}
+
 /* ---- helpers over any array (in the world's part; the transfers are a loop each) ------------- */
 
 __kernel void mink_radix_count_kernel(__global const uint *keys, __global uint *counts, uint n, uint shift,

@@ -285,6 +285,112 @@ static void add_remove_update(void **state) {
     }
 }
 
+/* Bodies renumbered by place (host/world_order.c) keep their slots and handles. Still discs on a
+ * lattice, each near its neighbours (so the impulse rounds list them all, and the world renumbers
+ * them), added in no order in space (slot k at a shuffled lattice place), so a renumbering moves
+ * nearly every one; after steps that renumber them, every entry point names the same bodies: get
+ * by handle and by slot, remove, add into the freed slots, set, the events and pairs of a contact,
+ * a cast and a check. */
+static void renumbered_bodies_keep_their_slots(void **state) {
+    enum { SIDE = 40, N = SIDE * SIDE };
+    static mink_vec2 pos[N], got[N];
+    static uint32_t shape[N], h[N], place[N], at[N]; /* at[p]: the slot at lattice place p */
+    mink_rng seed = mink_rng_seed(20261128);
+    for (uint32_t k = 0; k < N; k++) place[k] = k;
+    for (uint32_t k = N - 1; k > 0; k--) { /* Fisher and Yates */
+        uint32_t j = (uint32_t)(mink_rng_float(&seed, 0.0f, 1.0f) * (float)(k + 1)) % (k + 1), t = place[k];
+        place[k] = place[j];
+        place[j] = t;
+    }
+    for (uint32_t k = 0; k < N; k++) at[place[k]] = k;
+    mink_vec2 answers[2][4]; /* each path's, compared at the end */
+    BOTH((paths *)*state) {
+        for (uint32_t k = 0; k < N; k++) pos[k] = mink_v2((float)(place[k] % SIDE) * 1.2f, (float)(place[k] / SIDE) * 1.2f);
+        mink_world *w = new_world(ctxs[c], NULL);
+        uint32_t circle;
+        mink_shape s = circle_shape(0.5f);
+        assert_int_equal(mink_world_add_shapes(w, &s, 1, &circle), MINK_OK);
+        for (int k = 0; k < N; k++) shape[k] = circle;
+        assert_int_equal(mink_world_add(w, &(mink_world_bodies){.count = N, .shape = shape, .position = pos}, h),
+                         MINK_OK);
+        for (int k = 0; k < 9; k++) step_ok(w, 1.0f / 60.0f);
+        /* Renumbered: most bodies sit elsewhere than their slot. */
+        assert_true(w->renumbered);
+        size_t moved = 0;
+        for (uint32_t k = 0; k < N; k++) {
+            assert_int_equal(w->slot_of[w->index_of[k]], k);
+            moved += w->index_of[k] != k;
+        }
+        assert_true(moved > N / 2);
+        assert_int_equal(mink_world_get(w, NULL, N, got, NULL), MINK_OK);
+        assert_memory_equal(got, pos, sizeof pos);
+        for (int k = 0; k < N; k += 97) {
+            mink_vec2 p = position(w, h[k]);
+            assert_memory_equal(&p, &pos[k], sizeof p);
+        }
+
+        /* The two discs of the far corner removed, two added: the freed slots come back, last
+         * removed first. */
+        uint32_t gone[2] = {h[at[N - 2]], h[at[N - 1]]}, again[2];
+        assert_int_equal(mink_world_remove(w, gone, 2), MINK_OK);
+        mink_vec2 fresh[2] = {mink_v2(-50.0f, 0.0f), mink_v2(-60.0f, 0.0f)};
+        assert_int_equal(mink_world_add(w, &(mink_world_bodies){.count = 2, .shape = shape, .position = fresh}, again),
+                         MINK_OK);
+        assert_int_equal(mink_world_slot(again[0]), at[N - 1]);
+        assert_int_equal(mink_world_slot(again[1]), at[N - 2]);
+        assert_int_equal(mink_world_get(w, gone, 1, got, NULL), MINK_ERR_INVALID_ARGUMENT);
+        pos[at[N - 1]] = fresh[0];
+        pos[at[N - 2]] = fresh[1];
+        /* Set: the disc at (0, 0) moving right at 0.24 a step, its neighbour at (1.2, 0) made
+         * static: it meets it at t = 0.2 / 0.24 of the next step and slides to a stop. */
+        uint32_t mover = h[at[0]], wall = h[at[1]];
+        mink_vec2 v = mink_v2(0.24f * 60.0f, 0.0f);
+        float still = 0.0f;
+        assert_int_equal(mink_world_set(w, &mover, &(mink_world_bodies){.count = 1, .velocity = &v}), MINK_OK);
+        assert_int_equal(mink_world_set(w, &wall, &(mink_world_bodies){.count = 1, .inv_mass = &still}), MINK_OK);
+        for (int k = 0; k < 8; k++) { /* the step of the contact, then more that renumber again */
+            step_ok(w, 1.0f / 60.0f);
+            if (k > 0) continue;
+            size_t events = 0, pairs = 0;
+            mink_event e[8];
+            assert_int_equal(mink_world_events(w, e, 8, &events), MINK_OK);
+            int met = 0;
+            for (size_t q = 0; q < events && q < 8; q++)
+                met |= e[q].body_a == mover && e[q].body_b == wall && fabsf(e[q].t - 0.2f / 0.24f) < 1e-5f;
+            assert_true(met);
+            assert_int_equal(mink_world_pairs(w, NULL, 0, &pairs), MINK_OK);
+            mink_world_pair *pr = malloc(pairs * sizeof *pr);
+            assert_int_equal(mink_world_pairs(w, pr, pairs, &pairs), MINK_OK);
+            int found = 0;
+            for (size_t q = 0; q < pairs; q++)
+                found += (pr[q].a == mover && pr[q].b == wall) || (pr[q].a == wall && pr[q].b == mover);
+            assert_int_equal(found, 1);
+            free(pr);
+        }
+        assert_int_equal(mink_world_get(w, NULL, N, got, NULL), MINK_OK);
+        for (uint32_t k = 0; k < N; k++) /* all but the mover where they were put */
+            if (k != at[0]) assert_memory_equal(&got[k], &pos[k], sizeof got[k]);
+        assert_true(got[at[0]].x > 0.15f && got[at[0]].x < 0.2f);
+        /* A cast from the left onto the disc at (0, 1.2), and a check of the body at (-60, 0) moving
+         * right onto the one at (-50, 0). */
+        mink_world_query q = {mink_v2(-3.0f, 1.2f), mink_v2(4.0f, 0.0f), circle, 0};
+        mink_world_hit hit;
+        assert_int_equal(mink_world_cast(w, &q, 1, NULL, &hit), MINK_OK);
+        assert_int_equal(hit.body, h[at[SIDE]]);
+        assert_float_equal(hit.hit.t, 0.5f, 1e-6);
+        mink_world_move m;
+        mink_vec2 t = mink_v2(20.0f, 0.0f);
+        assert_int_equal(mink_world_check(w, &again[1], &t, 1, &m), MINK_OK);
+        assert_int_equal(m.first.body, again[0]);
+        answers[c][0] = got[at[0]];
+        answers[c][1] = m.end;
+        answers[c][2] = mink_v2(hit.hit.t, m.first.hit.t);
+        answers[c][3] = position(w, again[1]);
+        mink_world_destroy(w);
+    }
+    assert_memory_equal(answers[0], answers[1], sizeof answers[0]);
+}
+
 /* One slot reused far past its generations: every handle it ever had is refused once its body is
  * gone, no handle is handed out twice, and a slot whose generations are spent is not reused. */
 static void handles_are_never_reused(void **state) {
@@ -672,8 +778,8 @@ static void broadphase_equals_brute_force(void **state) {
  * not each other) and a few static. A scan along a bucket meets entries that start past its box,
  * skips them to the bucket's crowd and tests on, and stops at the crowd's first entry past its
  * box (mink_grid_x_past); an entry with more than 32 after it has some tested again by the write
- * pass. Pairs as brute force, on both paths, over three steps (the first with keys sorted along
- * x, the next as the scan found). Stopping at the first entry past the box, of the crowd or not,
+ * pass. Pairs as brute force, on both paths, over nine steps (the first with keys sorted along
+ * x, the next as the scan found; from the fifth on, the bodies renumbered by place). Stopping at the first entry past the box, of the crowd or not,
  * fails it in the crowd's case (without a crowd every entry after one past the box is past it). */
 static void dense_buckets_equal_brute_force(void **state) {
     paths *p = *state;
@@ -705,7 +811,7 @@ static void dense_buckets_equal_brute_force(void **state) {
                                    .mask = s.mask};
             uint32_t *h = malloc(n * sizeof *h);
             for (int c = 0; c < 2; c++) assert_int_equal(mink_world_add(w[c], &b, h), MINK_OK);
-            for (int step = 0; step < 3; step++) {
+            for (int step = 0; step < 9; step++) { /* from the fifth, bodies renumbered by place */
                 check_pairs(w, shapes, &s, NULL, 0, 0.0f);
                 /* The next step's records from where the world put the bodies. */
                 assert_int_equal(mink_world_get(w[0], NULL, n, s.pos, s.vel), MINK_OK);
@@ -881,6 +987,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(empty_and_static_worlds, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(add_remove_update, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(handles_are_never_reused, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(renumbered_bodies_keep_their_slots, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(bad_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(capacity_is_reported, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(stacked_bodies_are_counted_exactly, paths_setup, paths_teardown),
