@@ -79,7 +79,7 @@ struct mink_world {
     uint32_t *slot_of, *index_of;
     int renumbered;          /* 0 while every index is its slot */
     uint32_t order_age;      /* steps since the last renumbering */
-    float order_inv_cell;    /* the last step's grid (1 / its cell size), for the next renumbering; 0: none */
+    mink_grid order_grid;    /* the last step's grid, for the next renumbering; buckets 0: none yet */
     uint32_t order_listed;   /* the bodies the last step's impulse rounds listed */
     int order_always;        /* tests: renumbered before every step but the first */
 

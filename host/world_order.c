@@ -1,5 +1,5 @@
 /* host/world_order.c — bodies renumbered by place. Every few steps a world sorts its bodies by the
- * Morton key of the grid cell each is in and moves every per-body array into that order, so that
+ * grid cell each is in, row by row, and moves every per-body array into that order, so that
  * the bodies of a pair, near each other in space, sit near each other in memory: a step's passes
  * read the other body of each pair at random, and in the order bodies were added those reads miss
  * every cache (docs/benchmarks.md, "Round three" and "Bodies renumbered by place"). The public slots
@@ -27,10 +27,11 @@ static void permute(void *base, const uint32_t *order, size_t n, size_t size, vo
 
 mink_status mink__world_renumber(mink_world *w, const mink_world_backend *be) {
     int due = ++w->order_age >= ORDER_EVERY && (size_t)w->order_listed * ORDER_LISTED >= w->slots;
-    if (w->order_inv_cell == 0.0f || !(due || w->order_always)) return MINK_OK;
+    if (w->order_grid.buckets == 0 || !(due || w->order_always)) return MINK_OK;
     size_t n = w->slots;
-    mink_step_state s = {.params = w->params, .slots = (uint32_t)n};
-    s.grid.inv_cell = w->order_inv_cell;
+    mink_step_state s = {.params = w->params, .slots = (uint32_t)n, .grid = w->order_grid};
+    uint32_t passes = 1; /* the sort's: bytes of the largest key, g.buckets */
+    while (passes < 4 && s.grid.buckets >> (8 * passes) != 0) passes++;
     mink_status status = MINK_OK;
     const mink_world_buf words[] = {MINK_WB_KEYS, MINK_WB_ORDER, MINK_WB_KEYS2, MINK_WB_ORDER2};
     for (size_t k = 0; k < sizeof words / sizeof words[0] && status == MINK_OK; k++)
@@ -42,7 +43,7 @@ mink_status mink__world_renumber(mink_world *w, const mink_world_backend *be) {
     /* The new order, and the positions and velocities gathered into it (into the step's output
      * arrays: nothing the world holds changes until every part has worked). */
     if (status == MINK_OK) status = be->pass(w, MINK_PASS_ORDER_KEY, &s);
-    if (status == MINK_OK) status = be->sort(w, (uint32_t)n, 4);
+    if (status == MINK_OK) status = be->sort(w, (uint32_t)n, passes);
     if (status == MINK_OK) status = be->pass(w, MINK_PASS_ORDER_GATHER, &s);
     if (status == MINK_OK) status = be->read(w, MINK_WB_ORDER, 0, n, order);
     if (status == MINK_OK) {

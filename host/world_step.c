@@ -292,7 +292,7 @@ mink_status mink__world_step_run(mink_world *w) {
     mink__world_swap(w, MINK_WB_VEL, MINK_WB_VEL_OUT);
     w->pairs = w->stats.pairs = s.pairs;
     w->events = w->stats.events = events;
-    if (s.entries > 0) w->order_inv_cell = s.grid.inv_cell; /* for the next renumbering */
+    if (s.entries > 0) w->order_grid = s.grid; /* for the next renumbering */
     w->order_listed = s.listed;
 fail:
     be->end(w, status);
