@@ -400,7 +400,7 @@ MINK_INLINE mink_world_hit mink_query_move_first(mink_world_view w, mink_step_st
     return f.first;
 }
 
-/// Move k of a check call (MINK_QUERY_MOVE): the body in slot queries[k].reserved tries its
+/// Move k of a check call (MINK_QUERY_MOVE): the body at index queries[k].reserved tries its
 /// translation from where it stands, against every body it meets (its category and mask against
 /// theirs; not sensors, not itself) standing still, as a step takes a dynamic body past static
 /// ones (mink_resolve_item): up to `iterations` contacts, each advanced to and left by its skin, or

@@ -313,13 +313,12 @@ mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_wo
 /* Removes the bodies in slots: each slot's generation moves on (the epoch keeps the last step's),
  * and the slot is free again unless its generation is spent. */
 static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t count) {
-    uint32_t *old_shape = w->opencl ? malloc(count * sizeof *old_shape) : NULL;
-    if (w->opencl && old_shape == NULL)
-        return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_remove: out of memory");
+    uint32_t *old_shape = malloc(count * sizeof *old_shape); /* write_bodies may fail on either path */
+    if (old_shape == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_remove: out of memory");
     size_t old_free = w->free_count;
     for (size_t k = 0; k < count; k++) {
         uint32_t s = slots[k], i = w->index_of[s];
-        if (old_shape) old_shape[k] = w->shape_of[i];
+        old_shape[k] = w->shape_of[i];
         w->alive[s] = 0;
         w->shape_of[i] = MINK_WORLD_DEAD;
         if (w->gen_epoch[s] != w->epoch) w->gen_then[s] = w->gen[s], w->gen_epoch[s] = w->epoch;
@@ -329,7 +328,7 @@ static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t cou
     mink_world_bodies dead = {.count = count, .shape = NULL};
     /* Only shape_of changes: write_bodies copies the host fields across. */
     mink_status status = write_bodies(w, slots, &dead, 0);
-    if (status != MINK_OK) { /* the device failed part way: remove nothing */
+    if (status != MINK_OK) { /* the device (or memory) failed part way: remove nothing */
         for (size_t k = 0; k < count; k++) {
             w->alive[slots[k]] = 1;
             w->shape_of[w->index_of[slots[k]]] = old_shape[k];
@@ -337,7 +336,7 @@ static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t cou
         }
         w->alive_count += count;
         w->free_count = old_free;
-        w->dirty = 1;
+        w->dirty = w->opencl;
     }
     free(old_shape);
     return status;

@@ -203,15 +203,16 @@ typedef struct outcome {
     } while (0)
 
 static void world_step_checked(mink_context *ctx, mink_world *w, outcome *o, size_t slots) {
-    mink_vec2 before[2 * BODIES], after[2 * BODIES];
-    WORLD_CALL(ctx, o, mink_world_get(w, NULL, slots, before, NULL));
+    mink_vec2 before[2 * BODIES], after[2 * BODIES], vbefore[2 * BODIES], vafter[2 * BODIES];
+    WORLD_CALL(ctx, o, mink_world_get(w, NULL, slots, before, vbefore));
     mink_status s = mink_world_step(w, 1.0f);
     if (s != MINK_OK) {
         check_reported(s, mink_context_error(ctx), FAULT);
         mink__seam_arm(0, 0, 0);
         o->faults++;
-        assert_int_equal(mink_world_get(w, NULL, slots, after, NULL), MINK_OK);
+        assert_int_equal(mink_world_get(w, NULL, slots, after, vafter), MINK_OK);
         assert_memory_equal(after, before, slots * sizeof *after); /* "as they were before the call" */
+        assert_memory_equal(vafter, vbefore, slots * sizeof *vafter);
         s = mink_world_step(w, 1.0f);
     }
     assert_int_equal(s, MINK_OK);
