@@ -13,8 +13,8 @@
 /* Steps between renumberings, and the share of the bodies the last step's impulse rounds must have
  * listed (bodies with a dynamic body at the front of their list) for one: those rounds and the safety
  * rounds are what reads the other body of a pair at random, many times a step. A renumbering costs
- * about a sort of the bodies' keys and a pass over their arrays, as much as a tenth of a step where
- * bodies rarely meet each other (the bullet hell at 10^5), where it gains nothing. */
+ * about a sort of the bodies' keys and a pass over their arrays: a real share of a step where bodies
+ * rarely meet each other (the bullet hell), which it does not repay (docs/benchmarks.md). */
 #define ORDER_EVERY 4u
 #define ORDER_LISTED 8u /* one body in 8 */
 
