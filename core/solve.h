@@ -408,4 +408,20 @@ MINK_INLINE void mink_place_item(mink_world_view w, mink_step_state s, uint32_t 
     q->keep[(s.round & 1u) ^ 1u] = now;
 }
 
+/* ---- the rounds in one work-item ---------------------------------------------------------------- */
+
+/// The impulse rounds from round 0's fire on (its pick done and its list made), pass after pass as
+/// the host's loop runs them (world_step.c), all in one item (k, 0, the only one): on a CPU device
+/// a short list's rounds cost more in launches and waits than in work (docs/benchmarks.md, "Short
+/// impulse rounds in one work-item"). The same bits as the passes: each pass's items depend on no
+/// order, and none starts before the last one ended.
+MINK_INLINE void mink_impulse_rounds_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    for (s.round = 0u;;) {
+        for (k = 0u; k < s.listed; k++) mink_fire_item(w, s, k);
+        if (w.counters[0] == 0u || ++s.round >= s.max_rounds) return;
+        for (k = 0u; k < s.listed; k++) mink_resweep_item(w, s, k);
+        for (k = 0u; k < s.listed; k++) mink_pick_item(w, s, k);
+    }
+}
+
 #endif /* MINK_CORE_SOLVE_H */

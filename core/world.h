@@ -264,6 +264,7 @@ typedef struct mink_step_state {
     uint32_t emit;   /* pairs: 0 count them, 1 write them; safety rounds: 1 stops a conflict outright */
     uint32_t round;  /* impulse and safety rounds: the round (safety: its parity picks the keep) */
     uint32_t listed; /* impulse and safety rounds: the bodies in MINK_WB_ACTIVE */
+    uint32_t max_rounds; /* impulse rounds: the most (mink_world_desc.max_rounds) */
     mink_query_params query; /* a world query call's (a step has none) */
 } mink_step_state;
 

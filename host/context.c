@@ -72,9 +72,12 @@ mink_status mink__context_kernels(mink_context *ctx, int part) {
         if (mink__kernel_part((mink_kernel_id)k) != part) continue;
         size_t most = 0, want = MINK_LOCAL_SIZE;
         for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) want = (int)bodies[i] == k ? MINK_LOCAL_SIZE_BODIES : want;
+        size_t required[3] = {0, 0, 0}; /* a kernel built for one size (reqd_work_group_size) gets it */
         MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], ctx->cl_device, CL_KERNEL_WORK_GROUP_SIZE,
                                                   sizeof most, &most, NULL), fail);
-        ctx->local_size[k] = most == 0 ? 1 : (most < want ? most : want);
+        MINK_CL_TRY(ctx, clGetKernelWorkGroupInfo(ctx->kernels[k], ctx->cl_device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                                  sizeof required, required, NULL), fail);
+        ctx->local_size[k] = required[0] ? required[0] : most == 0 ? 1 : (most < want ? most : want);
     }
 fail:
     if (status != MINK_OK) mink__context_forget(ctx, part);

@@ -55,6 +55,7 @@ static const kernel_info kernels[MINK_KERNEL_COUNT] = {
     WORLD(WORLD_FIRE, "mink_world_fire_kernel"),
     SHAPES(WORLD, WORLD_SAFETY, "mink_world_safety"),
     WORLD(WORLD_PLACE, "mink_world_place_kernel"),
+    SHAPES(WORLD, WORLD_IMPULSE_ROUNDS, "mink_world_impulse_rounds"),
     WORLD(WORLD_FINAL_BOUNDS, "mink_world_final_bounds_kernel"),
     WORLD(ORDER_KEY, "mink_order_key_kernel"),
     WORLD(ORDER_GATHER, "mink_order_gather_kernel"),
@@ -178,8 +179,9 @@ static mink_status build(mink_context *ctx, int part) {
     cl_device_type type = 0;
     MINK_CL_TRY(ctx, clGetDeviceInfo(ctx->cl_device, CL_DEVICE_TYPE, sizeof type, &type, NULL), fail);
     unsigned run = (type & CL_DEVICE_TYPE_CPU) ? MINK_CPU_RUN : 1;
-    char options[sizeof build_options + 48];
-    snprintf(options, sizeof options, "%s -DMINK_RUN=%u -DMINK_PART=%d", build_options, run, part);
+    char options[sizeof build_options + 72];
+    snprintf(options, sizeof options, "%s -DMINK_RUN=%u -DMINK_PART=%d -DMINK_CPU_DEVICE=%d", build_options, run, part,
+             (type & CL_DEVICE_TYPE_CPU) ? 1 : 0);
     err = clBuildProgram(program, 1, &ctx->cl_device, options, NULL, NULL);
     if (err != CL_SUCCESS) return build_failed(ctx, program, err, options);
     for (int k = 0; k < MINK_KERNEL_COUNT; k++) {

@@ -12,7 +12,7 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 128, "mink_step_state must be 128 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 132, "mink_step_state must be 132 bytes, no padding");
 _Static_assert(sizeof(mink_world_query) == 24, "mink_world_query must be 24 bytes");
 _Static_assert(sizeof(mink_world_hit) == 40, "mink_world_hit must be 40 bytes");
 _Static_assert(sizeof(mink_world_move) == 56, "mink_world_move must be 56 bytes");
@@ -82,6 +82,7 @@ struct mink_world {
     mink_grid order_grid;    /* the last step's grid, for the next renumbering; buckets 0: none yet */
     uint32_t order_listed;   /* the bodies the last step's impulse rounds listed */
     int order_always;        /* tests: renumbered before every step but the first */
+    int rounds_in_one;       /* tests: impulse rounds in one item 1 always, -1 never; 0 by the list */
 
     mink_world_array buf[MINK_WB_COUNT];
     /* The grid's crowd (mink_grid): of the filters given to bodies that never meet themselves,
@@ -181,6 +182,7 @@ typedef enum mink_world_pass {
     MINK_PASS_FINAL_BOUNDS, /* per slot: a dynamic body's box over where it may end, for the safety pairs */
     MINK_PASS_SAFETY,      /* per pair, a safety round: moves that would meet held back */
     MINK_PASS_PLACE,       /* per body a safety round listed: where the safety rounds left it */
+    MINK_PASS_IMPULSE_ROUNDS, /* one item: the impulse rounds from round 0's fire on, a short list's */
     MINK_PASS_ORDER_KEY,   /* per slot, before a step now and then: its place in a new order (world_order.c) */
     MINK_PASS_ORDER_GATHER, /* per slot of the new order: its body's position and velocity */
     MINK_PASS_QUERY_BOUNDS, /* per slot, a query call: its box if the call sees it */

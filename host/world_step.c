@@ -166,24 +166,36 @@ fail:
     return status;
 }
 
+/* Whether a list of `listed` bodies runs its impulse rounds in one item (mink_impulse_rounds_item):
+ * up to 2048 on a CPU device and on the scalar path (the same work either way there); never on a
+ * GPU, where one work-item is slow and a launch cheap. */
+static int rounds_in_one(const mink_world *w, uint32_t listed) {
+    if (w->rounds_in_one != 0) return w->rounds_in_one > 0;
+    return (!w->opencl || w->ctx->cpu_device) && listed <= 2048u;
+}
+
 /* The impulse rounds (core/solve.h): until a round fires none, or max_rounds. The first pick
  * runs over every slot and lists the bodies with a dynamic body in their pairs; all else runs
- * over that list (most bullets have none). */
+ * over that list (most bullets have none), pass by pass, or all in one item when the list is
+ * short (mink_impulse_rounds_item: the same loop). */
 static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_step_state *s) {
     mink_status status = MINK_OK;
     uint32_t fired = 1;
     STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 3 * 4, 4));
-    for (s->round = 0; s->round < w->rounds && fired > 0; s->round++) {
-        if (s->round > 0) STEP_TRY(be->pass(w, MINK_PASS_RESWEEP, s)); /* the changed bodies' contacts */
-        STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and clears the round's flag */
-        if (s->round == 0) {
-            STEP_TRY(be->read(w, MINK_WB_COUNTERS, 3, 1, &s->listed));
-            if (s->listed == 0) break;
-            /* Contacts swept again, kept per contact: only a step with dynamic pairs needs them. */
-            STEP_TRY(mink__world_reserve(w, MINK_WB_SWEPT, (size_t)s->pairs * 2 * sizeof(mink_hit), 0));
-        }
+    s->round = 0;
+    STEP_TRY(be->pass(w, MINK_PASS_PICK, s)); /* and clears the round's flag */
+    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 3, 1, &s->listed));
+    if (s->listed == 0) return status;
+    /* Contacts swept again, kept per contact: only a step with dynamic pairs needs them. */
+    STEP_TRY(mink__world_reserve(w, MINK_WB_SWEPT, (size_t)s->pairs * 2 * sizeof(mink_hit), 0));
+    s->max_rounds = w->rounds;
+    if (rounds_in_one(w, s->listed)) return be->pass(w, MINK_PASS_IMPULSE_ROUNDS, s);
+    for (;;) {
         STEP_TRY(be->pass(w, MINK_PASS_FIRE, s));
         STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, 1, &fired));
+        if (fired == 0 || ++s->round >= w->rounds) break;
+        STEP_TRY(be->pass(w, MINK_PASS_RESWEEP, s)); /* the changed bodies' contacts */
+        STEP_TRY(be->pass(w, MINK_PASS_PICK, s));    /* and clears the round's flag */
     }
 fail:
     return status;

@@ -16,9 +16,10 @@
 #define MINK_VIEW_SET(NAME, field, type) v.field = field;
 /* A pass kernel of part p (core/parts.h). Its body is a function the kernel calls only in that
  * part's build, so the other builds never compile what it calls. */
-#define MINK_PART_PASS_KERNEL(p, name)                                                             \
+#define MINK_PART_PASS_KERNEL(p, name) MINK_PART_PASS_KERNEL_AS(p, name, )
+#define MINK_PART_PASS_KERNEL_AS(p, name, attr)                                                    \
     static void name##_body(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s);                \
-    __kernel void name(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s) {                    \
+    __kernel attr void name(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s) {               \
         if (MINK_IN_PART(p)) name##_body(MINK_WORLD_ARRAYS(MINK_WORLD_ARG) s);                     \
     }                                                                                              \
     static void name##_body(MINK_WORLD_ARRAYS(MINK_WORLD_PARAM) mink_step_state s)
@@ -94,18 +95,19 @@ MINK_PASS_KERNEL(mink_world_degree_kernel) {
  * and with polygons and capsules; the host takes the least that holds the world's shapes. With
  * sweeps inlined, even never called, the kernels ran markedly slower on PoCL (docs/benchmarks.md,
  * "Figures behind the code", and "Capsules in worlds"). */
-#define MINK_SHAPES_PASS_KERNEL(p, name, items, item_fn, hulls_)                                   \
-    MINK_PART_PASS_KERNEL(p, name) {                                                               \
+#define MINK_SHAPES_PASS_KERNEL(p, name, items, item_fn, hulls_, attr)                             \
+    MINK_PART_PASS_KERNEL_AS(p, name, attr) {                                                      \
         MINK_PASS_VIEW(items);                                                                     \
         mink_step_state st = s;                                                                    \
         st.params.hulls = hulls_;                                                                  \
         item_fn(v, st, item);                                                                      \
     }
 /* p: MINK_PART_WORLD or MINK_PART_QUERY, whose _POLYGONS and _HULLS parts follow it. */
-#define MINK_SHAPES_PASS_KERNELS(p, name, items, item_fn)                                          \
-    MINK_SHAPES_PASS_KERNEL(p, name##_kernel, items, item_fn, 0u)                                 \
-    MINK_SHAPES_PASS_KERNEL(p##_POLYGONS, name##_polygons_kernel, items, item_fn, MINK_HULLS_POLYGONS) \
-    MINK_SHAPES_PASS_KERNEL(p##_HULLS, name##_hulls_kernel, items, item_fn, MINK_HULLS_ALL)
+#define MINK_SHAPES_PASS_KERNELS_AS(p, name, items, item_fn, attr)                                 \
+    MINK_SHAPES_PASS_KERNEL(p, name##_kernel, items, item_fn, 0u, attr)                            \
+    MINK_SHAPES_PASS_KERNEL(p##_POLYGONS, name##_polygons_kernel, items, item_fn, MINK_HULLS_POLYGONS, attr) \
+    MINK_SHAPES_PASS_KERNEL(p##_HULLS, name##_hulls_kernel, items, item_fn, MINK_HULLS_ALL, attr)
+#define MINK_SHAPES_PASS_KERNELS(p, name, items, item_fn) MINK_SHAPES_PASS_KERNELS_AS(p, name, items, item_fn, )
 MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_narrow, s.pairs, mink_narrow_item)
 /* The first pick runs over every slot, the others (and the sweeps before them) over the bodies it
  * listed. */
@@ -113,6 +115,20 @@ MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_resweep, s.listed, mink_res
 MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_pick, s.round == 0u ? s.slots : s.listed, mink_pick_item)
 MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_resolve, s.slots, mink_resolve_item)
 MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_safety, s.pairs, mink_safety_item)
+/* A short list's impulse rounds, all in one work-item on a CPU device (core/solve.h), built for
+ * a work-group of one: no idle items beside it. A GPU, where one work-item is slow, never runs
+ * it, and its build leaves the body out (LLVM's NVPTX back end would compile the rounds' sweeps
+ * once more). Unset (a check of the whole source): built. */
+#ifndef MINK_CPU_DEVICE
+#define MINK_CPU_DEVICE 1
+#endif
+#if MINK_CPU_DEVICE
+#define MINK_IMPULSE_ROUNDS_ITEM mink_impulse_rounds_item
+#else
+#define MINK_IMPULSE_ROUNDS_ITEM(v, s, k) ((void)(v), (void)(s), (void)(k))
+#endif
+MINK_SHAPES_PASS_KERNELS_AS(MINK_PART_WORLD, mink_world_impulse_rounds, 1u, MINK_IMPULSE_ROUNDS_ITEM,
+                            __attribute__((reqd_work_group_size(1, 1, 1))))
 
 /* A world query call: the boxes of the bodies it sees, then each query's walk (core/query.h). A
  * world that is only stepped never builds them. */
