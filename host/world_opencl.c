@@ -440,7 +440,10 @@ static mink_status cl_pass(mink_world *w, mink_world_pass pass, const mink_step_
     case MINK_PASS_SAFETY:
         return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_SAFETY + v), s->pairs, s);
     case MINK_PASS_PLACE: return run_pass(w, MINK_KERNEL_WORLD_PLACE, s->listed, s);
-    case MINK_PASS_IMPULSE_ROUNDS: return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_IMPULSE_ROUNDS + v), 1, s);
+    case MINK_PASS_IMPULSE_ROUNDS: /* built empty for a GPU (kernels/world.cl): never run there */
+        if (!w->ctx->cpu_device)
+            return mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT, "mink_world: the rounds in one work-item on a GPU");
+        return run_pass(w, (mink_kernel_id)(MINK_KERNEL_WORLD_IMPULSE_ROUNDS + v), 1, s);
     case MINK_PASS_QUERY_BOUNDS: return run_pass(w, MINK_KERNEL_QUERY_BOUNDS, s->slots, s);
     case MINK_PASS_QUERY:
         return run_pass(w, (mink_kernel_id)(MINK_KERNEL_QUERY + v), s->query.count, s);

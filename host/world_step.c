@@ -170,8 +170,9 @@ fail:
  * up to 2048 on a CPU device and on the scalar path (the same work either way there); never on a
  * GPU, where one work-item is slow and a launch cheap. */
 static int rounds_in_one(const mink_world *w, uint32_t listed) {
+    if (w->opencl && !w->ctx->cpu_device) return 0; /* a GPU's build leaves the kernel's body out */
     if (w->rounds_in_one != 0) return w->rounds_in_one > 0;
-    return (!w->opencl || w->ctx->cpu_device) && listed <= 2048u;
+    return listed <= 2048u;
 }
 
 /* The impulse rounds (core/solve.h): until a round fires none, or max_rounds. The first pick
