@@ -71,11 +71,13 @@ MINK_INLINE int mink_bodies_near(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, 
 }
 
 /// The exact sweep of pair k over the whole step, both bodies on their planned paths, written to
-/// both bodies' lists (b's mirrored). A pair of dynamic bodies that
-/// neither meet on those paths nor are near (mink_bodies_near) goes to the back of both lists, the
-/// others to the front, so the impulse rounds read only the front. The place in each list depends
-/// on thread timing; nothing reads the lists in an order that matters (see the file's comment).
-/// The bodies are read from the pair's grid entries, which the pair scan left side by side.
+/// both bodies' lists (b's mirrored) from each list's start. A pair of dynamic bodies that neither
+/// meet on those paths nor are near (mink_bodies_near) is not written at all: no pass would read
+/// it (they could only meet after an impulse turned one of them, which the safety rounds catch),
+/// and in a crowd such pairs are half of them. The list's room past what was written stays unused.
+/// The place in each list depends on thread timing; nothing reads the lists in an order that
+/// matters (see the file's comment). The bodies are read from the pair's grid entries, which the
+/// pair scan left side by side.
 MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t k) {
     mink_step_params sp = s.params;
     mink_world_pair p = w.pairs[k], e = w.pair_entries[k];
@@ -83,19 +85,14 @@ MINK_INLINE void mink_narrow_item(mink_world_view w, mink_step_state s, uint32_t
     mink_contact ca, cb;
     /* Velocities are the step's moves and dt is 1: later sub-steps sweep the same way. */
     ca.hit = mink_sweep_placed_near(w.shapes + ea.shape, ea.pos, ea.move, w.shapes + eb.shape, eb.pos, eb.move, sp.hulls);
+    if ((ea.flags & eb.flags & MINK_CONTACT_DYNAMIC) && !(ca.hit.flags & MINK_HIT_CONTACT) &&
+        !mink_bodies_near(w.shapes + ea.shape, ea.pos, w.shapes + eb.shape, eb.pos))
+        return;
     cb.hit = mink_hit_mirror(ca.hit);
     ca.other = p.b | eb.flags;
     cb.other = p.a | ea.flags;
-    int far = (ea.flags & eb.flags & MINK_CONTACT_DYNAMIC) && !(ca.hit.flags & MINK_HIT_CONTACT) &&
-              !mink_bodies_near(w.shapes + ea.shape, ea.pos, w.shapes + eb.shape, eb.pos);
-    uint32_t ia, ib;
-    if (far) {
-        ia = w.adj_start[p.a + 1u] - 1u - MINK_ATOMIC_INC(&w.adj_back[p.a]);
-        ib = w.adj_start[p.b + 1u] - 1u - MINK_ATOMIC_INC(&w.adj_back[p.b]);
-    } else {
-        ia = w.adj_start[p.a] + MINK_ATOMIC_INC(&w.adj_fill[p.a]);
-        ib = w.adj_start[p.b] + MINK_ATOMIC_INC(&w.adj_fill[p.b]);
-    }
+    uint32_t ia = w.adj_start[p.a] + MINK_ATOMIC_INC(&w.adj_fill[p.a]);
+    uint32_t ib = w.adj_start[p.b] + MINK_ATOMIC_INC(&w.adj_fill[p.b]);
     w.contacts[ia] = ca;
     w.contacts[ib] = cb;
     w.twin[ia] = ib;

@@ -213,8 +213,7 @@ typedef struct mink_grid {
     X(PAIRS, pairs, mink_world_pair)                                                               \
     X(PAIR_ENTRIES, pair_entries, mink_world_pair)   /* per pair: its sorted entries (DEAD: a large body) */ \
     X(ADJ_START, adj_start, uint32_t)                /* per slot + 1: where its contacts start */  \
-    X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: near contacts, written from the list's start */ \
-    X(ADJ_BACK, adj_back, uint32_t)                  /* per slot: far contacts, written from its end */ \
+    X(ADJ_FILL, adj_fill, uint32_t)                  /* per slot: contacts written, from the list's start */ \
     X(CONTACTS, contacts, mink_contact)              /* per pair end, grouped by body */           \
     X(TWIN, twin, uint32_t)                          /* per pair end: where the pair's other end is */ \
     X(SWEPT, swept, mink_hit)                        /* per pair end: its contact swept again in the impulse rounds */ \

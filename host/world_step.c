@@ -25,7 +25,6 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
         {MINK_WB_CELLS, (n + 2) * 4}, /* entries per slot, the total, how many are large */
         {MINK_WB_ADJ_START, (n + 1) * 4},
         {MINK_WB_ADJ_FILL, n * 4},
-        {MINK_WB_ADJ_BACK, n * 4},
         {MINK_WB_POS_OUT, w->capacity * sizeof(mink_vec2)},
         {MINK_WB_VEL_OUT, w->capacity * sizeof(mink_vec2)},
         {MINK_WB_EVENTS, 1024 * sizeof(mink_event)},
@@ -293,7 +292,6 @@ mink_status mink__world_step_run(mink_world *w) {
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));
     STEP_TRY(be->zero(w, MINK_WB_ADJ_FILL, 0, (size_t)s.slots * 4));
-    STEP_TRY(be->zero(w, MINK_WB_ADJ_BACK, 0, (size_t)s.slots * 4));
     STEP_TRY(be->pass(w, MINK_PASS_DEGREE, &s));
     STEP_TRY(be->scan(w, MINK_WB_ADJ_START, s.slots));
     STEP_TRY(be->pass(w, MINK_PASS_NARROW, &s));
