@@ -372,9 +372,12 @@ MINK_INLINE int mink_entries_close(mink_grid_entry a, mink_grid_entry b) {
 
 /// Whether the pair scan keeps entries a and b: their boxes overlap, the world wants them
 /// (mink_world_wants on the gathered filters) and, two dynamic bodies, their paths come close.
+/// The path test only for boxes that overlap: PoCL runs the scan's loop one entry at a time, and
+/// there the branch costs less than the test (docs/benchmarks.md, "Pairs no pass reads").
 MINK_INLINE int mink_grid_entries_meet(mink_grid_entry a, mink_grid_entry b) {
-    return mink_bounds_overlap(a.box, b.box) &
-           mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags) & mink_entries_close(a, b);
+    if (!(mink_bounds_overlap(a.box, b.box) & mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags)))
+        return 0;
+    return mink_entries_close(a, b);
 }
 
 /// Whether the world wants slots i and j as a pair (their records, as the pair scan's entries).
