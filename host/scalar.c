@@ -136,6 +136,27 @@ MINK_CLONES static void aabb_staged(size_t count, float dt, const float *const *
 #endif
 }
 
+/* Crowded box columns with AVX-512, a thread's share of MINK_STREAM_HITS pairs or more: the wide
+ * loop reads the columns in place (each line once) and writes a block's answers into `stage` (its
+ * rows 12 to 19, as aabb_staged's), copied out past the caches: written in place, each output line
+ * was first read in, 32 bytes a pair more than the bound counts (docs/benchmarks.md, "Box columns'
+ * answers past the caches"). Only copies: the bits are the loop's. */
+MINK_CLONES_512 static void aabb_wide_staged(size_t count, float dt, const float *const *in, void *const *out,
+                                             float *stage) {
+    const float *c[12];
+    void *o[8];
+    for (int k = 0; k < 8; k++) o[k] = stage + (12 + k) * MINK_STAGE_ROW;
+    for (size_t at = 0; at < count; at += MINK_STAGE) {
+        size_t n = count - at < MINK_STAGE ? count - at : MINK_STAGE;
+        for (int k = 0; k < 12; k++) c[k] = in[k] + at;
+        aabb_loop(n, dt, MINK_AABB_COLUMNS_ARGS(c, o));
+        for (int k = 0; k < 8; k++) copy_out((char *)out[k] + 4 * at, o[k], n, 1);
+    }
+#if defined(__SSE2__)
+    _mm_sfence();
+#endif
+}
+
 void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
                            void *const *out) {
     const float *const *in = (const float *const *)arrays;
@@ -145,11 +166,14 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
         return;
     }
     /* The stage on the heap: a caller's thread may have a small stack. Without it, in place. */
-    float *stage = wide_vectors() ? NULL : malloc(20 * MINK_STAGE_ROW * sizeof(float));
-    if (stage != NULL)
-        aabb_staged(n, dt, in, out, stage);
-    else
+    int wide = wide_vectors();
+    float *stage = !wide || n >= MINK_STREAM_HITS ? malloc(20 * MINK_STAGE_ROW * sizeof(float)) : NULL;
+    if (stage == NULL)
         aabb_columns_wide(n, dt, in, out);
+    else if (wide)
+        aabb_wide_staged(n, dt, in, out, stage);
+    else
+        aabb_staged(n, dt, in, out, stage);
     free(stage);
 }
 
