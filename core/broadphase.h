@@ -10,21 +10,54 @@
 
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
+/// Whether entry e is a dynamic body outside the grid's crowd, and the crowd is of dynamic bodies:
+/// in the safety rounds e may meet the crowd's bodies, which need not join those rounds'
+/// broadphase unless its grid box met theirs (mink_crowd_mark, mink_final_bounds_item).
+MINK_INLINE int mink_grid_meets_crowd(mink_grid g, mink_grid_entry e) {
+    int crowd = (e.category == g.crowd_category) & (e.mask == g.crowd_mask) & (e.flags == g.crowd_flags);
+    return (g.crowd_flags != MINK_GRID_NO_CROWD) & ((g.crowd_flags & MINK_CONTACT_DYNAMIC) != 0u) &
+           ((e.flags & MINK_CONTACT_DYNAMIC) != 0u) & !crowd;
+}
+
 /// The box whose cells a grid entry goes in. A dynamic body's: its planned path's, grown by its near
-/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close).
-/// Another's: its box grown by the grid's reach. A dynamic body's box in the safety rounds'
-/// broadphase (near infinite) is its own.
-MINK_INLINE mink_aabb mink_grid_box(mink_grid_entry e, float reach) {
+/// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close); one
+/// outside a dynamic crowd (mink_grid_meets_crowd), also its whole box over the step and a hair
+/// more (2^-16 of its coordinates, far above their rounding, where that stays finite): wherever the
+/// safety rounds may place it. Another's: its box grown by the grid's reach. A dynamic body's box
+/// in the safety rounds' broadphase (near infinite) is its own.
+MINK_INLINE mink_aabb mink_grid_box(mink_grid g, mink_grid_entry e) {
     mink_aabb b = e.box;
     if ((e.flags & MINK_CONTACT_DYNAMIC) && e.near != MINK_INF) {
         mink_vec2 q = mink_v2(e.pos.x + e.move.x, e.pos.y + e.move.y);
         b.min = mink_v2(mink_minf(e.pos.x, q.x) - e.near, mink_minf(e.pos.y, q.y) - e.near);
         b.max = mink_v2(mink_maxf(e.pos.x, q.x) + e.near, mink_maxf(e.pos.y, q.y) + e.near);
+        if (mink_grid_meets_crowd(g, e)) {
+            mink_aabb w = e.box;
+            float m = (mink_maxf(mink_absf(w.min.x), mink_absf(w.max.x)) + mink_maxf(mink_absf(w.min.y), mink_absf(w.max.y))) *
+                      1.52587891e-5f;
+            mink_aabb h;
+            h.min = mink_v2(w.min.x - m, w.min.y - m);
+            h.max = mink_v2(w.max.x + m, w.max.y + m);
+            if (mink__aabb_is_valid(h)) w = h;
+            b.min = mink_v2(mink_minf(b.min.x, w.min.x), mink_minf(b.min.y, w.min.y));
+            b.max = mink_v2(mink_maxf(b.max.x, w.max.x), mink_maxf(b.max.y, w.max.y));
+        }
     } else {
-        b.min = mink_v2(b.min.x - reach, b.min.y - reach);
-        b.max = mink_v2(b.max.x + reach, b.max.y + reach);
+        b.min = mink_v2(b.min.x - g.reach, b.min.y - g.reach);
+        b.max = mink_v2(b.max.x + g.reach, b.max.y + g.reach);
     }
     return b;
+}
+
+/// After the step's pair scan tested entry a, a dynamic body outside the crowd with grid box ga,
+/// against b of the crowd: b is marked when both are dynamic, their filters meet and their grid
+/// boxes overlap. An unmarked crowd body that stays within its grid box cannot meet a body outside
+/// the crowd in the safety rounds (each stays within its grid box; two of the crowd never meet):
+/// mink_final_bounds_item leaves it out of their broadphase. Every marker stores the same 1.
+MINK_INLINE void mink_crowd_mark(mink_world_view w, mink_grid g, mink_grid_entry a, mink_aabb ga, mink_grid_entry b) {
+    if ((b.flags & MINK_CONTACT_DYNAMIC) && mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags) &&
+        mink_bounds_overlap(ga, mink_grid_box(g, b)) && w.near_crowd[b.slot] == 0u)
+        w.near_crowd[b.slot] = 1u;
 }
 
 /// Slot i's grid entry (its record) with box `box`, from its arrays, without its near (infinite):
@@ -120,7 +153,7 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
      * distance from the origin, and one bullet at 1e30 grew every static body's box with its skin
      * and made each step of the bullet hell about 40 times slower (docs/benchmarks.md). */
     if (dynamic && mink__aabb_is_valid(b)) {
-        w.bounds[i] = mink_grid_box(e, 0.0f);
+        w.bounds[i] = mink_grid_box(st.grid, e);
         /* Read first: once the largest moves are in, almost no body needs the atomic (a million of
          * them on one word took PoCL 20 ms). The word only grows, so a stale read only costs one. */
         uint32_t bits = mink_float_bits(reach + push);
@@ -245,7 +278,7 @@ MINK_INLINE uint32_t mink_grid_x_slice(mink_grid g, uint32_t column, float x) {
 /// bucket). Its column is the one of its box's columns (fewer than MINK_GRID_MAX_SIDE) that the
 /// bucket's low 11 bits name (the buckets are a multiple of 2048).
 MINK_INLINE uint32_t mink_grid_x_end(mink_grid g, uint32_t bucket, mink_grid_entry e) {
-    mink_aabb b = mink_grid_box(e, g.reach); /* the box its cells came from */
+    mink_aabb b = mink_grid_box(g, e); /* the box its cells came from */
     uint32_t first = mink_grid_column(b.min.x, g.inv_cell);
     return mink_grid_x_slice(g, first + ((bucket - first) & 2047u), b.max.x);
 }
@@ -414,7 +447,7 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
 /// overlap, where each of them has exactly one entry. So a pair sharing many cells is found once.
 MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
     if (!mink_grid_entries_meet(a, b)) return 0;
-    mink_aabb ga = mink_grid_box(a, g.reach), gb = mink_grid_box(b, g.reach); /* the boxes their cells came from */
+    mink_aabb ga = mink_grid_box(g, a), gb = mink_grid_box(g, b); /* the boxes their cells came from */
     if (!mink_bounds_overlap(ga, gb)) return 0; /* never (mink_bounds_item), and never by how cells hash */
     uint32_t x = mink_grid_column(mink_maxf(ga.min.x, gb.min.x), g.inv_cell);
     uint32_t y = mink_grid_column(mink_maxf(ga.min.y, gb.min.y), g.inv_cell);
@@ -441,12 +474,16 @@ MINK_INLINE uint32_t mink_grid_pairs_count(mink_world_view w, mink_grid g, uint3
     mink_grid_entry ei = w.entries[r];
     int scan = (((key >> g.x_bits) & 1u) == 0u) & (key != mink_grid_large_key(g)), stop = 0; /* large: below */
     uint32_t end = scan ? mink_grid_x_end(g, cell, ei) : 0u;
+    int marks = scan && mink_grid_meets_crowd(g, ei) && ei.near != MINK_INF; /* the step's scan, not the safety's */
+    mink_aabb gi = marks ? mink_grid_box(g, ei) : ei.box;
     for (uint32_t s = r + 1u; scan && s < entries && w.keys[s] >> shift == cell; s++) {
         if (mink_grid_x_past(g, end, w.keys[s], &stop)) {
             if (stop) break;
             continue;
         }
-        if (!mink_grid_pair_here(g, cell, ei, w.entries[s])) continue;
+        mink_grid_entry es = w.entries[s];
+        if (marks && ((w.keys[s] >> g.x_bits) & 1u)) mink_crowd_mark(w, g, ei, gi, es);
+        if (!mink_grid_pair_here(g, cell, ei, es)) continue;
         if (s - r <= 32u) kept |= 1u << (s - r - 1u);
         found++;
     }
@@ -497,7 +534,15 @@ MINK_INLINE uint32_t mink_large_pairs_item(mink_world_view w, mink_grid g, uint3
     uint32_t last = mink_grid_is_large(w, g, j) ? w.slot_of[j] : 0xffffffffu;
     for (uint32_t k = entries - large; k < entries; k++) {
         uint32_t i = w.order[k];
-        if (i == j || w.slot_of[i] >= last || !mink_pair_found(w, i, j)) continue;
+        if (i == j) continue;
+        if (!emit) { /* the marks of mink_crowd_mark, either way round */
+            mink_grid_entry ri = w.records[i], rj = w.records[j];
+            if (mink_grid_meets_crowd(g, ri) && ri.near != MINK_INF && mink_grid_in_crowd(g, w.props[j]))
+                mink_crowd_mark(w, g, ri, mink_grid_box(g, ri), rj);
+            if (mink_grid_meets_crowd(g, rj) && rj.near != MINK_INF && mink_grid_in_crowd(g, w.props[i]))
+                mink_crowd_mark(w, g, rj, mink_grid_box(g, rj), ri);
+        }
+        if (w.slot_of[i] >= last || !mink_pair_found(w, i, j)) continue;
         found = mink_pair_emit(w, emit, at, found, i, j, MINK_WORLD_DEAD, MINK_WORLD_DEAD);
     }
     return found;

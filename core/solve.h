@@ -305,12 +305,18 @@ MINK_INLINE mink_vec2 mink_place_at(mink_world_view w, uint32_t i, float keep) {
 /// Slot i's box for the safety rounds' own broadphase: a dynamic body's shape where it started,
 /// where the resolution put it, where its path turned and where it met its first wall (wherever
 /// the safety rounds may place it lies within), grown by twice its skin. Other bodies get none (an
-/// invalid box): walls were the resolution's. The record's near is infinite: no cull.
-MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_params sp, uint32_t i) {
+/// invalid box): walls were the resolution's. Nor does a body of a dynamic crowd that stayed
+/// within its box of the step's grid (its record's, read before it is replaced) where no dynamic
+/// body outside the crowd met that box (w.near_crowd, mink_crowd_mark): it meets none of the
+/// crowd, and every other body stays within its own grid box, so it has no pair here (in the
+/// bullet hell, nine bodies in ten). The record's near is infinite: no cull.
+MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_state st, uint32_t i) {
+    mink_step_params sp = st.params;
     uint32_t sid = w.shape_of[i];
     mink_aabb b;
     b.min = b.max = mink_v2(MINK_INF, MINK_INF);
-    if (sid == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) {
+    mink_body_props props = w.props[i];
+    if (sid == MINK_WORLD_DEAD || !mink_is_dynamic(props)) {
         w.bounds[i] = b;
         return;
     }
@@ -326,6 +332,16 @@ MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_params sp, 
                     mink_minf(mink_minf(b0.min.y, b1.min.y), b2.min.y) - grow);
     b.max = mink_v2(mink_maxf(mink_maxf(b0.max.x, b1.max.x), b2.max.x) + grow,
                     mink_maxf(mink_maxf(b0.max.y, b1.max.y), b2.max.y) + grow);
+    if (w.near_crowd[i] == 0u && mink_grid_in_crowd(st.grid, props)) {
+        mink_grid_entry step = w.records[i];
+        mink_aabb g = mink_grid_box(st.grid, step);
+        /* Within, as compared: a NaN anywhere keeps the body in. */
+        if (mink__aabb_is_valid(step.box) && b.min.x >= g.min.x && b.min.y >= g.min.y && b.max.x <= g.max.x &&
+            b.max.y <= g.max.y) {
+            w.bounds[i].min = w.bounds[i].max = mink_v2(MINK_INF, MINK_INF);
+            return;
+        }
+    }
     w.bounds[i] = b;
     w.records[i] = mink_grid_record(w, sp, i, b); /* near infinite: no cull */
 }

@@ -202,6 +202,7 @@ typedef struct mink_grid {
     X(VEL, vel, const mink_vec2)                                                                   \
     X(BOUNDS, bounds, mink_aabb)                     /* per slot, over the step */                 \
     X(RECORDS, records, mink_grid_entry)             /* per slot: its grid entry, with its bounds */ \
+    X(NEAR_CROWD, near_crowd, uint32_t)              /* per slot: 1, a crowd body a dynamic non-crowd one may meet */ \
     X(MEASURE, measure, uint32_t)                    /* MINK_MEASURE_WORDS: the world's measure */ \
     X(PARTIAL, partial, uint32_t)                    /* MINK_MEASURE_WORDS per measure block */    \
     X(CELLS, cells, uint32_t)                        /* per slot + 1: grid entries, then where they start */ \

@@ -83,6 +83,7 @@ struct mink_world {
     uint32_t order_listed;   /* the bodies the last step's impulse rounds listed */
     int order_always;        /* tests: renumbered before every step but the first */
     int rounds_in_one;       /* tests: impulse rounds in one item 1 always, -1 never; 0 by the list */
+    int near_crowd_all;      /* tests: every crowd body joins the safety rounds' broadphase */
 
     mink_world_array buf[MINK_WB_COUNT];
     /* The grid's crowd (mink_grid): of the filters given to bodies that never meet themselves,

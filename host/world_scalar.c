@@ -30,7 +30,6 @@ static mink_world_view scalar_view(mink_world *w) {
 /* A pass: the item function of core/step.h over its items, on a view of the arrays as they are now. */
 static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
     mink_world_view v = scalar_view(w);
-    mink_step_params sp = s->params;
     uint32_t n = s->slots, *cells = v.cells, *found = v.found;
     switch (pass) {
     case MINK_PASS_BOUNDS:
@@ -80,7 +79,7 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, *s, i);
         break;
     case MINK_PASS_FINAL_BOUNDS:
-        for (uint32_t i = 0; i < n; i++) mink_final_bounds_item(v, sp, i);
+        for (uint32_t i = 0; i < n; i++) mink_final_bounds_item(v, *s, i);
         break;
     case MINK_PASS_SAFETY:
         for (uint32_t k = 0; k < s->pairs; k++) mink_safety_item(v, *s, k);

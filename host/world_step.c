@@ -21,6 +21,7 @@ static mink_status reserve_fixed(mink_world *w, size_t n) {
     } fixed[] = {
         {MINK_WB_BOUNDS, n * sizeof(mink_aabb)},
         {MINK_WB_RECORDS, n * sizeof(mink_grid_entry)},
+        {MINK_WB_NEAR_CROWD, n * 4},
         {MINK_WB_MEASURE, MINK_MEASURE_WORDS * 4},
         {MINK_WB_CELLS, (n + 2) * 4}, /* entries per slot, the total, how many are large */
         {MINK_WB_ADJ_START, (n + 1) * 4},
@@ -255,6 +256,17 @@ fail:
     return status;
 }
 
+/* The test hook w->near_crowd_all: every body marked near (mink_crowd_mark), so that each dynamic
+ * body joins the safety rounds' broadphase, as before crowd bodies could be left out of it. */
+static mink_status mark_all_near(mink_world *w, const mink_world_backend *be, uint32_t slots) {
+    uint32_t *ones = malloc((size_t)slots * 4);
+    if (ones == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_step: out of memory");
+    for (uint32_t i = 0; i < slots; i++) ones[i] = 1u;
+    mink_status status = be->write(w, MINK_WB_NEAR_CROWD, (size_t)slots * 4, ones);
+    free(ones);
+    return status;
+}
+
 /* After a failed step, the arrays sized by its entries and pairs go: a step that asked for too much
  * must not leave the world holding it. The next step makes them again. */
 static void release_scratch(mink_world *w) {
@@ -287,7 +299,10 @@ mink_status mink__world_step_run(mink_world *w) {
     uint32_t words[4]; /* counters 2 .. 5 */
     STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 4, words));
     w->stats.large = 0;
+    /* The crowd bodies the step's pair scan finds near a dynamic body outside the crowd. */
+    STEP_TRY(be->zero(w, MINK_WB_NEAR_CROWD, 0, (size_t)s.slots * 4));
     STEP_TRY(broadphase(w, be, &s, 0, mink_bits_float(words[0]), &w->stats.large));
+    if (w->near_crowd_all) STEP_TRY(mark_all_near(w, be, s.slots));
     STEP_TRY(be->mark(w, MINK_STAGE_BROADPHASE));
     /* Each body's list sized, then the narrowphase fills the lists. */
     STEP_TRY(be->zero(w, MINK_WB_ADJ_START, 0, ((size_t)s.slots + 1) * 4));

@@ -147,7 +147,7 @@ MINK_PASS_KERNEL(mink_world_fire_kernel) {
 
 MINK_PASS_KERNEL(mink_world_final_bounds_kernel) {
     MINK_PASS_VIEW(s.slots);
-    mink_final_bounds_item(v, s.params, item);
+    mink_final_bounds_item(v, s, item);
 }
 
 MINK_PASS_KERNEL(mink_world_place_kernel) {

@@ -5,6 +5,7 @@
 #include "test_util.h"
 
 #include "bench/arena.h"
+#include "host/world_internal.h" /* near_crowd_all, and the safety rounds' boxes */
 #include "mink/world.h"
 
 static void ok(mink_status st) {
@@ -602,6 +603,78 @@ static void the_disk_cull_keeps_every_contact(void **state) {
     assert_true(mink_disks_may_meet(d, still, (mink_circle){{100.0f, 0.0f}, INFINITY}, still));
 }
 
+/* ---- the crowd left out of the safety rounds' broadphase ---------------------------------------- */
+
+/* A small bullet hell: bullets of a crowd that never meets itself, crates that meet everything and
+ * turn on their impulses, walls. The safety rounds' broadphase leaves out the bullets that stayed
+ * within their grid box where no crate's grid box met it (mink_final_bounds_item); with every
+ * bullet in (the test hook near_crowd_all) the worlds must agree bit for bit, on both paths, every
+ * step, and the scalar world must have left many bullets out (here about 30 % of them). */
+static void the_crowd_is_left_out_of_the_safety_rounds(void **state) {
+    paths *p = *state;
+    enum { BULLETS = 2000, CRATES = 60, N = BULLETS + CRATES, STEPS = 120 };
+    mink_world *w[4]; /* scalar, scalar with every bullet in, OpenCL, OpenCL with every bullet in */
+    mink_shape shapes[4] = {circle_shape(0.05f), box_shape(0.3f, 0.3f), box_shape(40.5f, 0.5f), box_shape(0.5f, 40.5f)};
+    uint32_t ids[4], shape_of[N], response[N], category[N], mask[N], h[4][N];
+    mink_vec2 pos[N], vel[N];
+    float inv[N], rest[N];
+    mink_rng rng = mink_rng_seed(32);
+    for (int k = 0; k < N; k++) {
+        int bullet = k < BULLETS;
+        pos[k] = mink_v2(mink_rng_float(&rng, -38.0f, 38.0f), mink_rng_float(&rng, -38.0f, 38.0f));
+        float speed = (bullet ? mink_rng_float(&rng, 1.0f, 6.0f) : mink_rng_float(&rng, 0.5f, 2.0f)) / DT;
+        float angle = mink_rng_float(&rng, 0.0f, 6.2831853f);
+        vel[k] = mink_v2(speed * cosf(angle), speed * sinf(angle));
+        inv[k] = 1.0f;
+        rest[k] = 1.0f;
+        response[k] = MINK_RESPONSE_BOUNCE;
+        category[k] = bullet ? 2u : 1u;
+        mask[k] = bullet ? ~2u : ~0u;
+    }
+    mink_vec2 wall_at[4] = {{0.0f, 40.0f}, {0.0f, -40.0f}, {40.0f, 0.0f}, {-40.0f, 0.0f}};
+    float zero[4] = {0};
+    for (int c = 0; c < 4; c++) {
+        w[c] = new_world(c < 2 ? p->scalar : p->opencl, NULL);
+        w[c]->near_crowd_all = c & 1;
+        ok(mink_world_add_shapes(w[c], shapes, 4, ids));
+        uint32_t wall_shape[4] = {ids[2], ids[2], ids[3], ids[3]}, walls[4];
+        ok(mink_world_add(w[c], &(mink_world_bodies){.count = 4, .shape = wall_shape, .position = wall_at, .inv_mass = zero},
+                          walls));
+        for (int k = 0; k < N; k++) shape_of[k] = ids[k < BULLETS ? 0 : 1];
+        mink_world_bodies b = {.count = N, .shape = shape_of, .position = pos, .velocity = vel, .inv_mass = inv,
+                               .restitution = rest, .response = response, .category = category, .mask = mask};
+        ok(mink_world_add(w[c], &b, h[c]));
+    }
+    static mink_vec2 got[4][N], gv[4][N];
+    size_t left_out = 0, bullet_steps = 0, events = 0;
+    for (int s = 0; s < STEPS; s++) {
+        for (int c = 0; c < 4; c++) {
+            ok(mink_world_step(w[c], DT));
+            ok(mink_world_get(w[c], h[c], N, got[c], gv[c]));
+        }
+        for (int c = 1; c < 4; c++) {
+            assert_memory_equal(got[0], got[c], sizeof got[0]);
+            assert_memory_equal(gv[0], gv[c], sizeof gv[0]);
+        }
+        events += mink_world_get_stats(w[0]).events;
+        /* The scalar world's boxes of the safety rounds: none for a bullet left out. */
+        const mink_aabb *box = w[0]->buf[MINK_WB_BOUNDS].host;
+        for (size_t i = 0; i < w[0]->slots; i++) {
+            if (w[0]->props[i].category != 2u) continue;
+            bullet_steps++;
+            left_out += box[i].min.x == INFINITY;
+        }
+        /* Every bullet in: none left out. */
+        const mink_aabb *all = w[1]->buf[MINK_WB_BOUNDS].host;
+        for (size_t i = 0; i < w[1]->slots; i++) assert_false(w[1]->props[i].category == 2u && all[i].min.x == INFINITY);
+    }
+    printf("bullets left out of the safety rounds' broadphase: %.1f %% of %zu bullet steps; %zu events\n",
+           100.0 * (double)left_out / (double)bullet_steps, bullet_steps, events);
+    assert_true(left_out * 5 > bullet_steps); /* many: what leaving them out is for */
+    assert_true(events > 1000);                /* bullets and crates met */
+    for (int c = 0; c < 4; c++) mink_world_destroy(w[c]);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(nothing_reacts_through_a_wall, paths_setup, paths_teardown),
@@ -613,6 +686,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(momentum_in_a_cluster, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(energy_over_scene_b, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_through_a_door, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(the_crowd_is_left_out_of_the_safety_rounds, paths_setup, paths_teardown),
         cmocka_unit_test(the_cull_keeps_what_the_rounds_need),
         cmocka_unit_test(the_disk_cull_keeps_every_contact),
     };
