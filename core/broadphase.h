@@ -136,9 +136,18 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     if (dynamic) origin_box = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
     float push = dynamic ? mink_box_push_reach(origin_box) : 0.0f;
     float grow = (reach + 2.0f * skin) + push;
+    /* Grown past the float range (a body within its move of the limit): clamped to it, so that the
+     * body still goes in the grid and meets every wall on its way. Left invalid, its box put it in
+     * no cell, and it passed through them. One that was not finite before it grew stays invalid:
+     * the broadphase skips it. */
+    int clamp = mink__aabb_is_valid(b) & (mink_absf(grow) < MINK_INF);
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
-    w.bounds[i] = b; /* a box that overflowed is invalid: the broadphase skips it, the body stays */
+    if (clamp) {
+        b.min = mink_v2(mink_maxf(b.min.x, -MINK_FLOAT_MAX), mink_maxf(b.min.y, -MINK_FLOAT_MAX));
+        b.max = mink_v2(mink_minf(b.max.x, MINK_FLOAT_MAX), mink_minf(b.max.y, MINK_FLOAT_MAX));
+    }
+    w.bounds[i] = b;
     /* Every live dynamic body, even one whose box overflowed (the safety rounds still see it). */
     if (dynamic && w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, props))
         MINK_ATOMIC_MAX(&w.counters[5], 1u);

@@ -53,6 +53,7 @@
 #include "mink/geom.h"
 
 #define MINK_INF INFINITY
+#define MINK_FLOAT_MAX 3.40282347e38f /* FLT_MAX, which C has only from <float.h> */
 
 /* A float's bits and back. */
 #ifdef MINK_OPENCL

@@ -436,12 +436,14 @@ MINK_INLINE mink_hit mink_sweep_placed_near(MINK_GLOBAL const mink_shape *a, min
 
 /// The gap a body keeps from what it touched: a contact leaves it this far out along the normal, so
 /// rounding never leaves it overlapping, and a box sliding on a floor of tiles never meets a
-/// seam. 2^-12 of its size plus 2^-19 of its coordinates and its move (a few ulps of either).
+/// seam. 2^-12 of its size plus 2^-19 of its coordinates and its move (a few ulps of either), each
+/// scaled before the sum: the same bits as scaling the sum, which overflowed for a body near the
+/// float limit moving as far again (its skin infinite, its box for the safety rounds gone).
 MINK_INLINE float mink_body_skin(mink_aabb box, float move_length) {
     float size = mink_maxf(box.max.x - box.min.x, box.max.y - box.min.y);
     float far = mink_maxf(mink_maxf(mink_absf(box.min.x), mink_absf(box.max.x)),
                           mink_maxf(mink_absf(box.min.y), mink_absf(box.max.y)));
-    return size * 0.000244140625f + (far + move_length) * 0.0000019073486328125f;
+    return size * 0.000244140625f + (far * 0.0000019073486328125f + move_length * 0.0000019073486328125f);
 }
 
 /// How far an overlap may push a body in one step: a quarter of its shape's smaller side, so pushes

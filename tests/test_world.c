@@ -530,6 +530,32 @@ static void huge_values_are_refused(void **state) {
     }
 }
 
+/* A body whose box over the step grows past the float range (at 1e37, moving -3.4e38 in a step of
+ * 1) still meets the wall on its way, with each response, on both paths with the same bits: its
+ * box is clamped to the range, not left invalid (in no cell of the grid, it passed through). The
+ * wall is near: farther out, a shape of MINK_WORLD_MAX_SHAPE is narrower than an ulp, and two of
+ * them meet only by a gap that rounds to nothing. */
+static void a_body_near_the_float_limit_meets_the_wall(void **state) {
+    const uint32_t responses[3] = {MINK_RESPONSE_STOP, MINK_RESPONSE_SLIDE, MINK_RESPONSE_BOUNCE};
+    for (int r = 0; r < 3; r++) {
+        mink_vec2 got[2][2];
+        BOTH((paths *)*state) {
+            mink_world *w = new_world(ctxs[c], NULL);
+            uint32_t box;
+            mink_shape bs = box_shape(1e30f, 1e30f);
+            assert_int_equal(mink_world_add_shapes(w, &bs, 1, &box), MINK_OK);
+            uint32_t a = add_one(w, box, mink_v2(1e37f, 0.0f), mink_v2(-3.4e38f, 0.0f), 1.0f, responses[r], 1.0f);
+            uint32_t b = add_one(w, box, mink_v2(-1e37f, 0.0f), mink_v2(0.0f, 0.0f), 0.0f, MINK_RESPONSE_STOP, 0.0f);
+            step_ok(w, 1.0f);
+            got[c][0] = position(w, a);
+            got[c][1] = velocity(w, a);
+            assert_true(got[c][0].x > position(w, b).x); /* this side of the wall */
+            mink_world_destroy(w);
+        }
+        assert_memory_equal(got[0], got[1], sizeof got[0]);
+    }
+}
+
 /* A step's grid keys: the bucket, the crowd bit and the slice of x below it, and the large bodies'
  * key above every other, all in 32 bits, for every bucket count up to 2^30 entries; the radix
  * sort's passes cover the large key. A query's grid has no slice. */
@@ -997,6 +1023,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(scan_saturates),
         cmocka_unit_test(grid_keys_fit_in_32_bits),
         cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(a_body_near_the_float_limit_meets_the_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(dense_buckets_equal_brute_force, paths_setup, paths_teardown),
