@@ -22,9 +22,10 @@ MINK_INLINE int mink_grid_meets_crowd(mink_grid g, mink_grid_entry e) {
 /// The box whose cells a grid entry goes in. A dynamic body's: its planned path's, grown by its near
 /// radius (covers its shape and every body the pair scan keeps with it, mink_entries_close); one
 /// outside a dynamic crowd (mink_grid_meets_crowd), also its whole box over the step and a hair
-/// more (2^-16 of its coordinates, far above their rounding, where that stays finite): wherever the
-/// safety rounds may place it. Another's: its box grown by the grid's reach. A dynamic body's box
-/// in the safety rounds' broadphase (near infinite) is its own.
+/// more (2^-20 of its coordinates, above their rounding, where that stays finite): wherever the
+/// safety rounds may place it, but for the skins of a few contacts where a world's skin is wider
+/// than the body's push reach (mink_final_bounds_item checks). Another's: its box grown by the
+/// grid's reach. A dynamic body's box in the safety rounds' broadphase (near infinite) is its own.
 MINK_INLINE mink_aabb mink_grid_box(mink_grid g, mink_grid_entry e) {
     mink_aabb b = e.box;
     if ((e.flags & MINK_CONTACT_DYNAMIC) && e.near != MINK_INF) {
@@ -34,7 +35,7 @@ MINK_INLINE mink_aabb mink_grid_box(mink_grid g, mink_grid_entry e) {
         if (mink_grid_meets_crowd(g, e)) {
             mink_aabb w = e.box;
             float m = (mink_maxf(mink_absf(w.min.x), mink_absf(w.max.x)) + mink_maxf(mink_absf(w.min.y), mink_absf(w.max.y))) *
-                      1.52587891e-5f;
+                      9.53674316e-7f;
             mink_aabb h;
             h.min = mink_v2(w.min.x - m, w.min.y - m);
             h.max = mink_v2(w.max.x + m, w.max.y + m);
@@ -52,8 +53,9 @@ MINK_INLINE mink_aabb mink_grid_box(mink_grid g, mink_grid_entry e) {
 /// After the step's pair scan tested entry a, a dynamic body outside the crowd with grid box ga,
 /// against b of the crowd: b is marked when both are dynamic, their filters meet and their grid
 /// boxes overlap. An unmarked crowd body that stays within its grid box cannot meet a body outside
-/// the crowd in the safety rounds (each stays within its grid box; two of the crowd never meet):
-/// mink_final_bounds_item leaves it out of their broadphase. Every marker stores the same 1.
+/// the crowd in the safety rounds while each of those stays within its own (two of the crowd never
+/// meet): mink_final_bounds_item checks both and leaves it out of their broadphase. Every marker
+/// stores the same 1.
 MINK_INLINE void mink_crowd_mark(mink_world_view w, mink_grid g, mink_grid_entry a, mink_aabb ga, mink_grid_entry b) {
     if ((b.flags & MINK_CONTACT_DYNAMIC) && mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags) &&
         mink_bounds_overlap(ga, mink_grid_box(g, b)) && w.near_crowd[b.slot] == 0u)

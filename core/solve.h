@@ -133,7 +133,7 @@ MINK_INLINE float mink_first_static(mink_world_view w, mink_step_params sp, uint
 }
 
 /// Impulse round `round` (> 0), listed body k, before the pick: when its velocity changed in the
-/// round before, each contact at the front of its list with a dynamic body swept again
+/// round before, each contact of its list with a dynamic body swept again
 /// (mink_pair_sweep: from the later of the two bodies' first impulses, on their velocities now)
 /// into both ends' w.swept. A pair whose bodies both changed is swept by the smaller public slot's
 /// item: once, where each end's pick would sweep it. The bits are those of a sweep from the smaller
@@ -156,11 +156,11 @@ MINK_INLINE void mink_resweep_item(mink_world_view w, mink_step_state s, uint32_
     }
 }
 
-/// Impulse round `round`, item k's pick: the earliest contact, among the dynamic bodies of the
-/// front of its body's list, that closes (by more than its skin over what is left of the step) and
+/// Impulse round `round`, item k's pick: the earliest contact, among the dynamic bodies of
+/// its body's list, that closes (by more than its skin over what is left of the step) and
 /// comes no later than its first static contact (after that its path is the wall's business); at
 /// the same time, the higher mink_pair_rank. Round 0 runs over every slot, sets up its state and
-/// lists the bodies that have a dynamic body in front of their list (the only ones a round can
+/// lists the bodies that have a dynamic body in their list (the only ones a round can
 /// change) in w.active, in any order: later rounds and the fire pass run over that list, and
 /// pick again only bodies that changed or whose pairs did (a pick that could not be taken stays
 /// as it was: nothing it depends on moved). A contact of a body that changed is read from
@@ -173,7 +173,7 @@ MINK_INLINE void mink_pick_item(mink_world_view w, mink_step_state s, uint32_t k
     if (k == 0u) w.counters[0] = 0u; /* whether the round fired, set by the next pass */
     /* Round 0 sets up the listed bodies' state in this pass: it reads none of the others'. */
     if (s.round == 0u) {
-        /* Every slot's flags; a solve entry only for a body with a dynamic body in front of its
+        /* Every slot's flags; a solve entry only for a body with a dynamic body in its
          * list (most bodies have none: nothing to pick, and their entries are never read). */
         w.flags[i] = 0u;
         if (w.shape_of[i] == MINK_WORLD_DEAD || !mink_is_dynamic(w.props[i])) return;
@@ -302,14 +302,22 @@ MINK_INLINE mink_vec2 mink_place_at(mink_world_view w, uint32_t i, float keep) {
     return mink_v2(k.x + (m.x - k.x) * f, k.y + (m.y - k.y) * f);
 }
 
+/// Whether box b lies within box g, as compared: a NaN in either says no.
+MINK_INLINE int mink_aabb_within(mink_aabb b, mink_aabb g) {
+    return (b.min.x >= g.min.x) & (b.min.y >= g.min.y) & (b.max.x <= g.max.x) & (b.max.y <= g.max.y);
+}
+
 /// Slot i's box for the safety rounds' own broadphase: a dynamic body's shape where it started,
 /// where the resolution put it, where its path turned and where it met its first wall (wherever
 /// the safety rounds may place it lies within), grown by twice its skin. Other bodies get none (an
-/// invalid box): walls were the resolution's. Nor does a body of a dynamic crowd that stayed
-/// within its box of the step's grid (its record's, read before it is replaced) where no dynamic
-/// body outside the crowd met that box (w.near_crowd, mink_crowd_mark): it meets none of the
-/// crowd, and every other body stays within its own grid box, so it has no pair here (in the
-/// bullet hell, nine bodies in ten). The record's near is infinite: no cull.
+/// invalid box): walls were the resolution's. Nor does a body of a dynamic crowd whose box here
+/// lies within its box of the step's grid (its record's, read before it is replaced) where no
+/// dynamic body outside the crowd met that box (w.near_crowd, mink_crowd_mark): it meets none of
+/// the crowd, and no other body met its grid box, so it has no pair here (in the bullet hell,
+/// about three bodies in four). That holds only while each body outside the crowd also stays within
+/// the grid box it marked from, and marked at all: one that does not (a box that overflowed, a
+/// skin wider than its grid box allows) sets counters[6], and the host runs this pass again with
+/// every body marked. The record's near is infinite: no cull.
 MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_state st, uint32_t i) {
     mink_step_params sp = st.params;
     uint32_t sid = w.shape_of[i];
@@ -332,12 +340,15 @@ MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_state st, u
                     mink_minf(mink_minf(b0.min.y, b1.min.y), b2.min.y) - grow);
     b.max = mink_v2(mink_maxf(mink_maxf(b0.max.x, b1.max.x), b2.max.x) + grow,
                     mink_maxf(mink_maxf(b0.max.y, b1.max.y), b2.max.y) + grow);
-    if (w.near_crowd[i] == 0u && mink_grid_in_crowd(st.grid, props)) {
-        mink_grid_entry step = w.records[i];
+    mink_grid_entry step = w.records[i];
+    if (mink_grid_meets_crowd(st.grid, step)) {
         mink_aabb g = mink_grid_box(st.grid, step);
-        /* Within, as compared: a NaN anywhere keeps the body in. */
-        if (mink__aabb_is_valid(step.box) && b.min.x >= g.min.x && b.min.y >= g.min.y && b.max.x <= g.max.x &&
-            b.max.y <= g.max.y) {
+        /* A step record's near is finite: infinite (it overflowed), the body marked nothing. */
+        if (!((step.near < MINK_INF) & mink__aabb_is_valid(g) & mink_aabb_within(b, g)) && w.counters[6] == 0u)
+            MINK_ATOMIC_MAX(&w.counters[6], 1u);
+    } else if (w.near_crowd[i] == 0u && mink_grid_in_crowd(st.grid, props)) {
+        mink_aabb g = mink_grid_box(st.grid, step);
+        if (mink__aabb_is_valid(step.box) & mink__aabb_is_valid(g) & mink_aabb_within(b, g)) {
             w.bounds[i].min = w.bounds[i].max = mink_v2(MINK_INF, MINK_INF);
             return;
         }

@@ -333,8 +333,9 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
         load_columns(block, floats, n, col);
         /* The next block's records asked for now, to arrive while this one is swept: loaded only
          * when needed, they stalled the copy (the column loops stream theirs as they compute).
-         * Into L2, not L1: on a Skylake-SP a burst of 96 L1 prefetches waits on the fill buffers,
-         * and the sweep behind it waited too (docs/benchmarks.md, "Records prefetched into L2"). */
+         * Into L2, not L1 (locality 1: prefetcht2 on x86, which fills L2 on a Skylake-SP): there a
+         * burst of 96 L1 prefetches waits on the fill buffers, and the sweep behind it waited too
+         * (docs/benchmarks.md, "Records prefetched into L2"). */
         size_t left = (count - at - n) * floats * sizeof(float), ahead = MINK_BLOCK * floats * sizeof(float);
         const char *next = block + n * floats * sizeof(float);
         for (size_t b = 0; b < ahead && b < left; b += 64) __builtin_prefetch(next + b, 0, 1);

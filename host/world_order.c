@@ -11,7 +11,7 @@
 #include "world_internal.h"
 
 /* Steps between renumberings, and the share of the bodies the last step's impulse rounds must have
- * listed (bodies with a dynamic body at the front of their list) for one: those rounds and the safety
+ * listed (bodies with a dynamic body in their list) for one: those rounds and the safety
  * rounds are what reads the other body of a pair at random, many times a step. A renumbering costs
  * about a sort of the bodies' keys and a pass over their arrays: a real share of a step where bodies
  * rarely meet each other (the bullet hell), which it does not repay (docs/benchmarks.md). */

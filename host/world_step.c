@@ -202,6 +202,18 @@ fail:
     return status;
 }
 
+/* Every body marked near (mink_crowd_mark), so that each dynamic body joins the safety rounds'
+ * broadphase, as before crowd bodies could be left out of it: when one outside the crowd left its
+ * grid box, and always under the test hook w->near_crowd_all. */
+static mink_status mark_all_near(mink_world *w, const mink_world_backend *be, uint32_t slots) {
+    uint32_t *ones = malloc((size_t)slots * 4);
+    if (ones == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_step: out of memory");
+    for (uint32_t i = 0; i < slots; i++) ones[i] = 1u;
+    mink_status status = be->write(w, MINK_WB_NEAR_CROWD, (size_t)slots * 4, ones);
+    free(ones);
+    return status;
+}
+
 /* The safety rounds (core/solve.h): moves that would meet are held back, by what comes before the
  * contact for the first few rounds, then outright, until no pair meets. Held back outright, a
  * body stays where it started, and two such never meet, so each round that finds a conflict
@@ -215,7 +227,16 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
      * broadphase into the second pair array; the step's pairs wait in the first. */
     mink__world_swap(w, MINK_WB_PAIRS, MINK_WB_PAIRS2);
     if (!mixed) goto fail; /* not a failure: every dynamic body is of the crowd, no pair to find */
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 6 * 4, 4));
     STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
+    /* A body outside the crowd left the grid box it marked the crowd from (or marked nothing): the
+     * crowd's bodies left out may meet it after all, so every one joins. The pass may run again: a
+     * body it left out still holds its step record, and no other body's box depends on its record. */
+    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 6, 1, counters));
+    if (counters[0] != 0u) {
+        STEP_TRY(mark_all_near(w, be, s->slots));
+        STEP_TRY(be->pass(w, MINK_PASS_FINAL_BOUNDS, s));
+    }
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, s));
     STEP_TRY(broadphase(w, be, s, 1, 0.0f, NULL)); /* bodies that are not dynamic have no box here */
     /* The bodies in a conflict are listed as they are found: the place pass runs over them (before
@@ -253,17 +274,6 @@ static mink_status resolution(mink_world *w, const mink_world_backend *be, mink_
         STEP_TRY(mink__world_reserve(w, MINK_WB_EVENTS, (size_t)*events * sizeof(mink_event), 0));
     }
 fail:
-    return status;
-}
-
-/* The test hook w->near_crowd_all: every body marked near (mink_crowd_mark), so that each dynamic
- * body joins the safety rounds' broadphase, as before crowd bodies could be left out of it. */
-static mink_status mark_all_near(mink_world *w, const mink_world_backend *be, uint32_t slots) {
-    uint32_t *ones = malloc((size_t)slots * 4);
-    if (ones == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_step: out of memory");
-    for (uint32_t i = 0; i < slots; i++) ones[i] = 1u;
-    mink_status status = be->write(w, MINK_WB_NEAR_CROWD, (size_t)slots * 4, ones);
-    free(ones);
     return status;
 }
 
