@@ -140,12 +140,12 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     float grow = (reach + 2.0f * skin) + push;
     /* Grown past the float range (a body within its move of the limit): clamped to it, so that the
      * body still goes in the grid and meets every wall on its way. Left invalid, its box put it in
-     * no cell, and it passed through them. One that was not finite before it grew stays invalid:
-     * the broadphase skips it. */
-    int clamp = mink__aabb_is_valid(b) & (mink_absf(grow) < MINK_INF);
+     * no cell, and it passed through them. Its box before it grew is finite (so are positions, and
+     * shapes reach at most MINK_WORLD_MAX_SHAPE); a grow that is not (a move past the float range)
+     * leaves it invalid: the broadphase skips it. */
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
-    if (clamp) {
+    if (grow < MINK_INF) {
         b.min = mink_v2(mink_maxf(b.min.x, -MINK_FLOAT_MAX), mink_maxf(b.min.y, -MINK_FLOAT_MAX));
         b.max = mink_v2(mink_minf(b.max.x, MINK_FLOAT_MAX), mink_minf(b.max.y, MINK_FLOAT_MAX));
     }
