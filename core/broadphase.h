@@ -130,7 +130,13 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     mink_body_props props = w.props[i];
     mink_vec2 p = w.pos[i], v = w.vel[i];
     b = mink_shape_bounds(s, p);
-    float reach = mink_length(mink_v2(v.x * sp.dt, v.y * sp.dt));
+    mink_vec2 move = mink_v2(v.x * sp.dt, v.y * sp.dt);
+    float reach = mink_length(move);
+    /* A planned move past the float range (velocity × dt, its length, or where it ends) is no step:
+     * the host fails it before anything moved. Left to run, the body went in no cell, stayed where
+     * it was, and the others passed through it. */
+    if (!((reach < MINK_INF) & mink__vec2_is_valid(mink_v2(p.x + move.x, p.y + move.y))))
+        MINK_ATOMIC_MAX(&w.counters[7], w.slot_of[i] + 1u);
     float skin = sp.skin > 0.0f ? sp.skin : mink_body_skin(b, reach);
     /* A dynamic body may also be pushed out of an overlap, by at most its push reach. */
     int dynamic = mink_is_dynamic(props);

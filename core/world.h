@@ -124,8 +124,9 @@ typedef struct mink_place {
 /// body this step (the bits of a float: mink_bounds_item), the bodies the impulse rounds listed,
 /// the bodies the safety rounds listed (MINK_WB_ACTIVE), 1 when a dynamic body is outside the
 /// grid's crowd (mink_bounds_item), 1 when one of those left the grid box it marked the crowd from
-/// (mink_final_bounds_item).
-#define MINK_COUNTERS 7u
+/// (mink_final_bounds_item), 1 + the largest public slot of a body whose planned move leaves the
+/// float range (mink_bounds_item; 0: none).
+#define MINK_COUNTERS 8u
 
 /// A grid entry (a body in a cell) with what the pair scan and the narrowphase ask of its body,
 /// copied beside it so both read entries in sequence, never a body's arrays at random. 64 bytes.

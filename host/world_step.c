@@ -298,16 +298,24 @@ mink_status mink__world_step_run(mink_world *w) {
     if (s.slots == 0) goto fail; /* nothing moves */
     STEP_TRY(mink__world_renumber(w, be));
     STEP_TRY(be->mark(w, MINK_STAGE_START));
-    /* The largest grow of a dynamic box, and whether a dynamic body is outside the crowd. */
-    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 2 * 4, 4 * 4));
+    /* The largest grow of a dynamic box, whether a dynamic body is outside the crowd, and a body
+     * whose planned move leaves the float range. */
+    STEP_TRY(be->zero(w, MINK_WB_COUNTERS, 2 * 4, 6 * 4));
     s.grid.crowd_category = w->crowd[0];
     s.grid.crowd_mask = w->crowd[1];
     s.grid.crowd_flags = w->crowd[2];
     STEP_TRY(be->pass(w, MINK_PASS_BOUNDS, &s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_BOUNDS));
-    uint32_t words[4]; /* counters 2 .. 5 */
-    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 4, words));
+    uint32_t words[6]; /* counters 2 .. 7 */
+    STEP_TRY(be->read(w, MINK_WB_COUNTERS, 2, 6, words));
+    if (words[5] != 0u) {
+        status = mink__fail(w->ctx, MINK_ERR_INVALID_ARGUMENT,
+                            "mink_world_step: dt %g carries the body in slot %u past the float range (velocity x dt, "
+                            "or where it would end, overflows); nothing moved",
+                            (double)s.params.dt, words[5] - 1u);
+        goto fail;
+    }
     w->stats.large = 0;
     /* The crowd bodies the step's pair scan finds near a dynamic body outside the crowd. */
     STEP_TRY(be->zero(w, MINK_WB_NEAR_CROWD, 0, (size_t)s.slots * 4));

@@ -556,6 +556,30 @@ static void a_body_near_the_float_limit_meets_the_wall(void **state) {
     }
 }
 
+/* A dt that carries a body's planned move past the float range fails the step, names the body's
+ * slot and moves nothing: a move that overflows (1e38 × 10), and one that ends past the range (at
+ * 2e38, moving 3.4e38); a kinematic body too. With a dt that keeps them in range, the step runs. */
+static void a_move_past_the_float_range_fails_the_step(void **state) {
+    const mink_vec2 at[3] = {{1e36f, 0.0f}, {2e38f, 0.0f}, {0.0f, 5.0f}}, v[3] = {{1e38f, 0.0f}, {3.4e38f, 0.0f}, {0.0f, -3.4e38f}};
+    const float inv[3] = {1.0f, 1.0f, 0.0f}, dts[3] = {10.0f, 1.0f, 2.0f};
+    BOTH((paths *)*state) {
+        for (int k = 0; k < 3; k++) {
+            mink_world *w = new_world(ctxs[c], NULL);
+            uint32_t box;
+            mink_shape bs = box_shape(1.0f, 1.0f);
+            assert_int_equal(mink_world_add_shapes(w, &bs, 1, &box), MINK_OK);
+            add_one(w, box, mink_v2(-5.0f, 0.0f), mink_v2(1.0f, 0.0f), 1.0f, MINK_RESPONSE_SLIDE, 0.0f);
+            uint32_t h = add_one(w, box, at[k], v[k], inv[k], MINK_RESPONSE_SLIDE, 0.0f);
+            assert_int_equal(mink_world_step(w, dts[k]), MINK_ERR_INVALID_ARGUMENT);
+            assert_non_null(strstr(mink_last_error(), "slot 1 past the float range"));
+            mink_vec2 kept[2] = {position(w, h), velocity(w, h)}, given[2] = {at[k], v[k]};
+            assert_memory_equal(kept, given, sizeof kept);
+            assert_int_equal(mink_world_step(w, 1e-3f), MINK_OK);
+            mink_world_destroy(w);
+        }
+    }
+}
+
 /* A step's grid keys: the bucket, the crowd bit and the slice of x below it, and the large bodies'
  * key above every other, all in 32 bits, for every bucket count up to 2^30 entries; the radix
  * sort's passes cover the large key. A query's grid has no slice. */
@@ -1024,6 +1048,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(grid_keys_fit_in_32_bits),
         cmocka_unit_test_setup_teardown(huge_values_are_refused, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(a_body_near_the_float_limit_meets_the_wall, paths_setup, paths_teardown),
+        cmocka_unit_test_setup_teardown(a_move_past_the_float_range_fails_the_step, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(crowd_follows_the_filters, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(broadphase_equals_brute_force, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(dense_buckets_equal_brute_force, paths_setup, paths_teardown),
