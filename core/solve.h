@@ -451,4 +451,21 @@ MINK_INLINE void mink_impulse_rounds_item(mink_world_view w, mink_step_state s, 
     }
 }
 
+/// The safety rounds from round 1 on (round 0 ran as a pass, its conflicts listed), and the place
+/// after the last, all in one item (k, 0, the only one), as the host's loop runs them as passes
+/// (world_step.c): the same bits, since each pass's items depend on no order (keeps fall by an
+/// atomic minimum; a body's place is its own).
+MINK_INLINE void mink_safety_rounds_item(mink_world_view w, mink_step_state s, uint32_t k) {
+    for (s.round = 1u; w.counters[1] != 0u; s.round++) {
+        s.listed = w.counters[4];
+        s.emit = 0u;
+        for (k = 0u; k < s.listed; k++) mink_place_item(w, s, k); /* and clears the round's flag */
+        s.emit = s.round >= 8u;
+        for (k = 0u; k < s.pairs; k++) mink_safety_item(w, s, k);
+    }
+    s.listed = w.counters[4];
+    s.emit = 1u;
+    for (k = 0u; k < s.listed; k++) mink_place_item(w, s, k);
+}
+
 #endif /* MINK_CORE_SOLVE_H */

@@ -56,6 +56,7 @@ static const kernel_info kernels[MINK_KERNEL_COUNT] = {
     SHAPES(WORLD, WORLD_SAFETY, "mink_world_safety"),
     WORLD(WORLD_PLACE, "mink_world_place_kernel"),
     SHAPES(WORLD, WORLD_IMPULSE_ROUNDS, "mink_world_impulse_rounds"),
+    SHAPES(WORLD, WORLD_SAFETY_ROUNDS, "mink_world_safety_rounds"),
     WORLD(WORLD_FINAL_BOUNDS, "mink_world_final_bounds_kernel"),
     WORLD(ORDER_KEY, "mink_order_key_kernel"),
     WORLD(ORDER_GATHER, "mink_order_gather_kernel"),

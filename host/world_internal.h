@@ -82,7 +82,7 @@ struct mink_world {
     mink_grid order_grid;    /* the last step's grid, for the next renumbering; buckets 0: none yet */
     uint32_t order_listed;   /* the bodies the last step's impulse rounds listed */
     int order_always;        /* tests: renumbered before every step but the first */
-    int rounds_in_one;       /* tests: impulse rounds in one item 1 always, -1 never; 0 by the list */
+    int rounds_in_one;       /* tests: impulse and safety rounds in one item 1 always, -1 never; 0 by size */
     int near_crowd_all;      /* tests: every crowd body joins the safety rounds' broadphase */
 
     mink_world_array buf[MINK_WB_COUNT];
@@ -184,6 +184,7 @@ typedef enum mink_world_pass {
     MINK_PASS_SAFETY,      /* per pair, a safety round: moves that would meet held back */
     MINK_PASS_PLACE,       /* per body a safety round listed: where the safety rounds left it */
     MINK_PASS_IMPULSE_ROUNDS, /* one item: the impulse rounds from round 0's fire on, a short list's */
+    MINK_PASS_SAFETY_ROUNDS, /* one item: the safety rounds from round 1 on and the last place, few pairs' */
     MINK_PASS_ORDER_KEY,   /* per slot, before a step now and then: its place in a new order (world_order.c) */
     MINK_PASS_ORDER_GATHER, /* per slot of the new order: its body's position and velocity */
     MINK_PASS_QUERY_BOUNDS, /* per slot, a query call: its box if the call sees it */

@@ -88,6 +88,7 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
         for (uint32_t k = 0; k < s->listed; k++) mink_place_item(v, *s, k);
         break;
     case MINK_PASS_IMPULSE_ROUNDS: mink_impulse_rounds_item(v, *s, 0); break;
+    case MINK_PASS_SAFETY_ROUNDS: mink_safety_rounds_item(v, *s, 0); break;
     case MINK_PASS_ORDER_KEY:
         for (uint32_t i = 0; i < n; i++) mink_order_key_item(v, s->grid, i);
         break;

@@ -166,13 +166,14 @@ fail:
     return status;
 }
 
-/* Whether a list of `listed` bodies runs its impulse rounds in one item (mink_impulse_rounds_item):
- * up to 2048 on a CPU device and on the scalar path (the same work either way there); never on a
- * GPU, where one work-item is slow and a launch cheap. */
-static int rounds_in_one(const mink_world *w, uint32_t listed) {
+/* Whether rounds over `items` run in one item (mink_impulse_rounds_item over up to 2048 listed
+ * bodies, mink_safety_rounds_item over up to 8192 safety pairs) on a CPU device and on the scalar
+ * path (the same work either way there); never on a GPU, where one work-item is slow and a launch
+ * cheap. */
+static int rounds_in_one(const mink_world *w, uint32_t items, uint32_t most) {
     if (w->opencl && !w->ctx->cpu_device) return 0; /* a GPU's build leaves the kernel's body out */
     if (w->rounds_in_one != 0) return w->rounds_in_one > 0;
-    return listed <= 2048u;
+    return items <= most;
 }
 
 /* The impulse rounds (core/solve.h): until a round fires none, or max_rounds. The first pick
@@ -190,7 +191,7 @@ static mink_status impulses(mink_world *w, const mink_world_backend *be, mink_st
     /* Contacts swept again, kept per contact: only a step with dynamic pairs needs them. */
     STEP_TRY(mink__world_reserve(w, MINK_WB_SWEPT, (size_t)s->pairs * 2 * sizeof(mink_hit), 0));
     s->max_rounds = w->rounds;
-    if (rounds_in_one(w, s->listed)) return be->pass(w, MINK_PASS_IMPULSE_ROUNDS, s);
+    if (rounds_in_one(w, s->listed, 2048u)) return be->pass(w, MINK_PASS_IMPULSE_ROUNDS, s);
     for (;;) {
         STEP_TRY(be->pass(w, MINK_PASS_FIRE, s));
         STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, 1, &fired));
@@ -252,6 +253,12 @@ static mink_status safety(mink_world *w, const mink_world_backend *be, const min
         STEP_TRY(be->read(w, MINK_WB_COUNTERS, 0, MINK_COUNTERS, counters));
         conflicts = counters[1];
         s->listed = counters[4];
+        /* After the first, few pairs' rounds cost more in launches and reads than in work: the
+         * rest, and the place after them, in one item (mink_safety_rounds_item: the same loop). */
+        if (s->round == 0 && conflicts > 0 && rounds_in_one(w, s->pairs, 8192u)) {
+            STEP_TRY(be->pass(w, MINK_PASS_SAFETY_ROUNDS, s));
+            goto fail; /* not a failure: the rounds are done */
+        }
     }
     s->emit = 1;
     STEP_TRY(be->pass(w, MINK_PASS_PLACE, s));

@@ -124,10 +124,15 @@ MINK_SHAPES_PASS_KERNELS(MINK_PART_WORLD, mink_world_safety, s.pairs, mink_safet
 #endif
 #if MINK_CPU_DEVICE
 #define MINK_IMPULSE_ROUNDS_ITEM mink_impulse_rounds_item
+#define MINK_SAFETY_ROUNDS_ITEM mink_safety_rounds_item
 #else
 #define MINK_IMPULSE_ROUNDS_ITEM(v, s, k) ((void)(v), (void)(s), (void)(k))
+#define MINK_SAFETY_ROUNDS_ITEM(v, s, k) ((void)(v), (void)(s), (void)(k))
 #endif
 MINK_SHAPES_PASS_KERNELS_AS(MINK_PART_WORLD, mink_world_impulse_rounds, 1u, MINK_IMPULSE_ROUNDS_ITEM,
+                            __attribute__((reqd_work_group_size(1, 1, 1))))
+/* The safety rounds after the first, the same way, where their pairs are few. */
+MINK_SHAPES_PASS_KERNELS_AS(MINK_PART_WORLD, mink_world_safety_rounds, 1u, MINK_SAFETY_ROUNDS_ITEM,
                             __attribute__((reqd_work_group_size(1, 1, 1))))
 
 /* A world query call: the boxes of the bodies it sees, then each query's walk (core/query.h). A

@@ -157,10 +157,10 @@ enum { BODIES = 600, STEPS = 300 };
  * bodies; removals, additions and changes along the way. Returns the hash of every step's
  * positions, velocities and events. renumber: the bodies renumbered by place before every step
  * (host/world_order.c; a world of its own does so only where many bodies meet each other), which
- * must change nothing: every tie goes by the public slot. in_one: the impulse rounds all in one
- * item (1: its lists are short, as a world of its own does here on a CPU; the hash was committed
- * before it could; a GPU keeps the passes whatever this says) or pass by pass (-1), which must
- * change nothing either. */
+ * must change nothing: every tie goes by the public slot. in_one: the impulse rounds, and the
+ * safety rounds after the first, all in one item (1: its lists are short, as a world of its own
+ * does here on a CPU; the hash was committed before it could; a GPU keeps the passes whatever
+ * this says) or pass by pass (-1), which must change nothing either. */
 static uint64_t world_hash(mink_context *ctx, int renumber, int in_one) {
     mink_world *w = NULL;
     ok(mink_world_create(ctx, &(mink_world_desc){.initial_bodies = 64}, &w));
