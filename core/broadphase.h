@@ -10,6 +10,16 @@
 
 /* ---- pass 1: bounds over the step -------------------------------------------------------------- */
 
+/// Box b with the edges it grew past the float range brought back to ±FLT_MAX: a box grown past it
+/// near the float limit stays valid, and its body still goes in the grid. A box invalid before it
+/// grew stays so (a minimum of +∞, the mark of no box, stays; a NaN stays: the constant comes
+/// first, and mink_maxf and mink_minf return their second operand when a comparison fails).
+MINK_INLINE mink_aabb mink_aabb_in_range(mink_aabb b) {
+    b.min = mink_v2(mink_maxf(-MINK_FLOAT_MAX, b.min.x), mink_maxf(-MINK_FLOAT_MAX, b.min.y));
+    b.max = mink_v2(mink_minf(MINK_FLOAT_MAX, b.max.x), mink_minf(MINK_FLOAT_MAX, b.max.y));
+    return b;
+}
+
 /// Whether entry e is a dynamic body outside the grid's crowd, and the crowd is of dynamic bodies:
 /// in the safety rounds e may meet the crowd's bodies, which need not join those rounds'
 /// broadphase unless its grid box met theirs (mink_crowd_mark, mink_final_bounds_item).
@@ -47,7 +57,7 @@ MINK_INLINE mink_aabb mink_grid_box(mink_grid g, mink_grid_entry e) {
         b.min = mink_v2(b.min.x - g.reach, b.min.y - g.reach);
         b.max = mink_v2(b.max.x + g.reach, b.max.y + g.reach);
     }
-    return b;
+    return mink_aabb_in_range(b); /* near the float limit, still in cells */
 }
 
 /// After the step's pair scan tested entry a, a dynamic body outside the crowd with grid box ga,
@@ -144,17 +154,14 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     if (dynamic) origin_box = mink_shape_bounds(s, mink_v2(0.0f, 0.0f));
     float push = dynamic ? mink_box_push_reach(origin_box) : 0.0f;
     float grow = (reach + 2.0f * skin) + push;
-    /* Grown past the float range (a body within its move of the limit): clamped to it, so that the
-     * body still goes in the grid and meets every wall on its way. Left invalid, its box put it in
-     * no cell, and it passed through them. Its box before it grew is finite (so are positions, and
-     * shapes reach at most MINK_WORLD_MAX_SHAPE); a grow that is not (a move past the float range)
-     * leaves it invalid: the broadphase skips it. */
+    /* Grown past the float range (a body within its move of the limit, or whose skin and push
+     * carry it past): clamped to it, so that the body still goes in the grid and meets every wall
+     * on its way. Left invalid, its box put it in no cell, and it passed through them. Its box
+     * before it grew is finite (so are positions, and shapes reach at most MINK_WORLD_MAX_SHAPE),
+     * and grow is never NaN. A move past the range has failed the step above. */
     b.min = mink_v2((b.min.x - grow) + 0.0f, (b.min.y - grow) + 0.0f);
     b.max = mink_v2((b.max.x + grow) + 0.0f, (b.max.y + grow) + 0.0f);
-    if (grow < MINK_INF) {
-        b.min = mink_v2(mink_maxf(b.min.x, -MINK_FLOAT_MAX), mink_maxf(b.min.y, -MINK_FLOAT_MAX));
-        b.max = mink_v2(mink_minf(b.max.x, MINK_FLOAT_MAX), mink_minf(b.max.y, MINK_FLOAT_MAX));
-    }
+    b = mink_aabb_in_range(b);
     w.bounds[i] = b;
     /* Every live dynamic body, even one whose box overflowed (the safety rounds still see it). */
     if (dynamic && w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, props))

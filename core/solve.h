@@ -314,7 +314,7 @@ MINK_INLINE int mink_aabb_within(mink_aabb b, mink_aabb g) {
 /// lies within its box of the step's grid (its record's, read before it is replaced) where no
 /// dynamic body outside the crowd met that box (w.near_crowd, mink_crowd_mark): it meets none of
 /// the crowd, and no other body met its grid box, so it has no pair here (in the bullet hell,
-/// about three bodies in four). That holds only while each body outside the crowd also stays within
+/// about 85 % of the bullets). That holds only while each body outside the crowd also stays within
 /// the grid box it marked from, and marked at all: one that does not (a box that overflowed, a
 /// skin wider than its grid box allows) sets counters[6], and the host runs this pass again with
 /// every body marked. The record's near is infinite: no cull.

@@ -244,10 +244,10 @@ static void world_hash_is_committed(void **state) {
     check_hash("OpenCL world", opencl, WORLD_HASH);
     check_hash("scalar world, renumbered every step", world_hash(p->scalar, 1, 0), WORLD_HASH);
     check_hash("OpenCL world, renumbered every step", world_hash(p->opencl, 1, 0), WORLD_HASH);
-    check_hash("scalar world, impulse rounds in one item", world_hash(p->scalar, 0, 1), WORLD_HASH);
-    check_hash("OpenCL world, impulse rounds in one item", world_hash(p->opencl, 0, 1), WORLD_HASH);
-    check_hash("scalar world, impulse rounds pass by pass", world_hash(p->scalar, 0, -1), WORLD_HASH);
-    check_hash("OpenCL world, impulse rounds pass by pass", world_hash(p->opencl, 0, -1), WORLD_HASH);
+    check_hash("scalar world, impulse and safety rounds in one item", world_hash(p->scalar, 0, 1), WORLD_HASH);
+    check_hash("OpenCL world, impulse and safety rounds in one item", world_hash(p->opencl, 0, 1), WORLD_HASH);
+    check_hash("scalar world, impulse and safety rounds pass by pass", world_hash(p->scalar, 0, -1), WORLD_HASH);
+    check_hash("OpenCL world, impulse and safety rounds pass by pass", world_hash(p->opencl, 0, -1), WORLD_HASH);
 }
 
 int main(void) {

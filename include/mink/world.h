@@ -204,7 +204,8 @@ mink_status mink_world_remove(mink_world *world, const uint32_t *handles, size_t
 
 /// Steps the world by dt (finite, >= 0). Events of the previous step are replaced. On failure the
 /// bodies are as they were before the call. Fails with MINK_ERR_INVALID_ARGUMENT when dt carries a
-/// body's planned move past the float range (velocity × dt, or where it would end, overflows).
+/// body's planned move past the float range (velocity × dt, its length, or where it would end,
+/// overflows).
 mink_status mink_world_step(mink_world *world, float dt);
 
 /// Reads positions and/or velocities (either may be NULL) of `count` bodies: those named by
