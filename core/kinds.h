@@ -26,7 +26,7 @@
 #define MINK_CORE_KINDS_H
 
 #define MINK_BATCH_KINDS(X)                                                                                    \
-    X(AABB, aabb, mink_batch_sweep_aabb, mink_aabb_pair, 1, mink_sweep_aabb_record, ONE, COLUMNS,             \
+    X(AABB, aabb, mink_batch_sweep_aabb, mink_aabb_pair, 1, mink_sweep_aabb_record, RUN, COLUMNS,             \
       mink_sample_aabb_pairs, 32768)                                                                           \
     X(CIRCLE, circle, mink_batch_sweep_circle, mink_circle_pair, 1, mink_sweep_circle_record, RUN, COLUMNS,    \
       mink_sample_circle_pairs, 16384)                                                                         \

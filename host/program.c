@@ -127,15 +127,16 @@ done:
  *     circle columns' loop, which its second does (kernels/sweep.cl). */
 static const char build_options[] = "-cl-fp32-correctly-rounded-divide-sqrt -w";
 
-/* Columns, circle and circle–box records per work-item on a CPU device (kernels/sweep.cl, MINK_RUN).
+/* Pairs per work-item on a CPU device for columns and box, circle and circle–box records
+ * (kernels/sweep.cl, MINK_RUN).
  * PoCL 3 runs LLVM's vectorizers on one work-item's code before it wraps the work-group loop
  * around it: the SLP vectorizer packs a box's x and y into 2-lane vectors, and the loop
  * vectorizer then refuses the work-group loop ("instruction return type cannot be vectorized").
  * A loop over a run of pairs inside the kernel is vectorized first, 8 pairs a lane-set, several
  * times faster (docs/benchmarks.md, "Figures behind the code"). 64 pairs keep a run's columns
- * (20 × 4 × 64 bytes) in the L1 cache. Box records stay one per work-item: their loop is
- * vectorized only with gathers, and private columns PoCL copies per work-item; both measured no
- * faster for the cheap box math. A GPU keeps one pair per work-item, for coalesced access. */
+ * (20 × 4 × 64 bytes) in the L1 cache. Records are read and written a float at a time: a loop
+ * that loads whole records is not vectorized. A GPU keeps one pair per work-item, for coalesced
+ * access. */
 #define MINK_CPU_RUN 64
 
 static mink_status build_failed(mink_context *ctx, cl_program program, cl_int err, const char *options) {

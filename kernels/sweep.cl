@@ -35,9 +35,9 @@
     MINK_SWEEP_KERNEL_##kernel(KIND, kind, record, query)
 MINK_BATCH_KINDS(MINK_KIND_KERNEL)
 
-/* Columns, circle and circle–box records: a work-item sweeps a run of MINK_RUN consecutive pairs
- * (the host sets it: 64 on a CPU device, where the loop over the run is what gets vectorized —
- * see host/program.c — and 1 on a GPU). The queries are branch-free, so the loop needs no masks. */
+/* Columns, and box, circle and circle–box records: a work-item sweeps a run of MINK_RUN consecutive
+ * pairs (the host sets it: 64 on a CPU device, where the loop over the run is what gets vectorized
+ * — see host/program.c — and 1 on a GPU). The queries are branch-free, so the loop needs no masks. */
 #ifndef MINK_RUN
 #define MINK_RUN 1
 #endif
@@ -113,6 +113,27 @@ __kernel void mink_sweep_circle_aabb_soa_kernel(
     for (size_t i = begin; i < end; i++)
         MINK_SWEEP_CIRCLE_AABB_COLUMN(MINK_CIRCLE_AABB_SWEEP, i, dt, a_x, a_y, a_radius, va_x, va_y, b_min_x, b_min_y,
                                       b_max_x, b_max_y, vb_x, vb_y, MINK_HIT_COLUMN_NAMES);
+}
+
+/* Box records, a run per work-item, a float at a time (as circle records, below). */
+__kernel void mink_sweep_aabb_kernel(__global const mink_aabb_pair *restrict in, __global mink_hit *restrict hits,
+                                     uint n, float dt) {
+    if (!MINK_IN_PART(MINK_PART_AABB)) return;
+    MINK_RUN_RANGE(n);
+    __global const float *r = (__global const float *)in; /* a record is 12 floats: a, va, b, vb */
+    __global float *h = (__global float *)hits;           /* a hit is 7 floats and the flags */
+    for (size_t i = begin; i < end; i++) {
+        mink_aabb a, b;
+        a.min = mink_v2(r[12 * i], r[12 * i + 1]);
+        a.max = mink_v2(r[12 * i + 2], r[12 * i + 3]);
+        b.min = mink_v2(r[12 * i + 6], r[12 * i + 7]);
+        b.max = mink_v2(r[12 * i + 8], r[12 * i + 9]);
+        mink_hit x = mink__sweep_aabb(a, mink_v2(r[12 * i + 4], r[12 * i + 5]), b, mink_v2(r[12 * i + 10], r[12 * i + 11]),
+                                      dt);
+        h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
+        h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
+        ((__global uint *)h)[8 * i + 7] = x.flags;
+    }
 }
 
 /* Circle records, a run per work-item, read and written a float at a time: a loop that loads or
