@@ -110,6 +110,9 @@ __kernel void mink_sweep_circle_aabb_soa_kernel(
     __global const float *restrict vb_x, __global const float *restrict vb_y, MINK_HIT_COLUMNS, uint n, float dt) {
     if (!MINK_IN_PART(MINK_PART_CIRCLE_AABB_SOA)) return;
     MINK_RUN_RANGE(n);
+#if MINK_RUN > 1 && defined(__clang__)
+#pragma clang loop vectorize_width(16)
+#endif
     for (size_t i = begin; i < end; i++)
         MINK_SWEEP_CIRCLE_AABB_COLUMN(MINK_CIRCLE_AABB_SWEEP, i, dt, a_x, a_y, a_radius, va_x, va_y, b_min_x, b_min_y,
                                       b_max_x, b_max_y, vb_x, vb_y, MINK_HIT_COLUMN_NAMES);
@@ -183,6 +186,9 @@ __kernel void mink_sweep_circle_aabb_kernel(__global const mink_circle_aabb_pair
     MINK_RUN_RANGE(n);
     __global const float *r = (__global const float *)in; /* a record is 11 floats: a, va, b, vb */
     __global float *h = (__global float *)hits;
+#if MINK_RUN > 1 && defined(__clang__)
+#pragma clang loop vectorize_width(16)
+#endif
     for (size_t i = begin; i < end; i++) {
         mink_circle a;
         mink_aabb b;
