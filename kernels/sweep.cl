@@ -78,7 +78,8 @@ __kernel void mink_sweep_circle_soa_kernel(
     float t0[MINK_RUN], t1[MINK_RUN], roots[MINK_RUN];
     /* 16 circles an instruction where the CPU has AVX-512: PoCL 3's LLVM prefers 8 (256-bit
      * vectors) for it and has no option to change that, but honours the loop's own request
-     * (faster, the same bits: docs/benchmarks.md, "Figures behind the code"). Boxes, bound by
+     * (faster, the same bits: docs/benchmarks.md, "Figures behind the code"). So do circle
+     * records and circle–box pairs, whose math outweighs their memory traffic too; boxes, bound by
      * memory, keep 8. A GPU runs one pair per work-item and has no loop to widen. */
 #if MINK_RUN > 1 && defined(__clang__)
 #pragma clang loop vectorize_width(16)
