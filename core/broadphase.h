@@ -20,13 +20,21 @@ MINK_INLINE mink_aabb mink_aabb_in_range(mink_aabb b) {
     return b;
 }
 
+/// Whether the grid's crowd is of dynamic bodies (a crowd of moving bullets, not of static tiles).
+MINK_INLINE int mink_grid_crowd_moves(mink_grid g) {
+    return (g.crowd_flags != MINK_GRID_NO_CROWD) & ((g.crowd_flags & MINK_CONTACT_DYNAMIC) != 0u);
+}
+
+/// Whether a grid entry is of the grid's crowd.
+MINK_INLINE int mink_grid_entry_in_crowd(mink_grid g, mink_grid_entry e) {
+    return (e.category == g.crowd_category) & (e.mask == g.crowd_mask) & (e.flags == g.crowd_flags);
+}
+
 /// Whether entry e is a dynamic body outside the grid's crowd, and the crowd is of dynamic bodies:
 /// in the safety rounds e may meet the crowd's bodies, which need not join those rounds'
 /// broadphase unless its grid box met theirs (mink_crowd_mark, mink_final_bounds_item).
 MINK_INLINE int mink_grid_meets_crowd(mink_grid g, mink_grid_entry e) {
-    int crowd = (e.category == g.crowd_category) & (e.mask == g.crowd_mask) & (e.flags == g.crowd_flags);
-    return (g.crowd_flags != MINK_GRID_NO_CROWD) & ((g.crowd_flags & MINK_CONTACT_DYNAMIC) != 0u) &
-           ((e.flags & MINK_CONTACT_DYNAMIC) != 0u) & !crowd;
+    return mink_grid_crowd_moves(g) & ((e.flags & MINK_CONTACT_DYNAMIC) != 0u) & !mink_grid_entry_in_crowd(g, e);
 }
 
 /// The box whose cells a grid entry goes in. A dynamic body's: its planned path's, grown by its near
@@ -250,6 +258,30 @@ MINK_INLINE void mink_grid_cells(mink_grid g, mink_aabb b, uint32_t *x0, uint32_
     *ny = mink_grid_column(b.max.y, g.inv_cell) - *y0 + 1u;
 }
 
+/// Whether the crowd's small bodies have one entry each (the host sets g.crowd_single, for a crowd
+/// that moves and is nearly every body: host/world_step.c): then a crowd body of at most 2 × 2
+/// cells goes in one, that of its box's lower corner, and every body outside the crowd goes in one
+/// column and one row more, below its box's, so that it shares that cell with each such crowd body
+/// whose box meets its own (that body starts at most a column and a row before it).
+MINK_INLINE int mink_grid_single_entries(mink_grid g) { return (int)(g.crowd_single != 0u); }
+
+/// Whether a crowd body whose grid box covers nx × ny cells has a single entry.
+MINK_INLINE int mink_grid_single(mink_grid g, uint32_t nx, uint32_t ny) {
+    return mink_grid_single_entries(g) & (nx <= 2u) & (ny <= 2u);
+}
+
+/// The cells of a body with grid box b, of the crowd or not: those of b, but one, or one column
+/// and row more, with single entries (mink_grid_single_entries).
+MINK_INLINE void mink_grid_entry_cells(mink_grid g, mink_aabb b, int crowd, uint32_t *x0, uint32_t *y0, uint32_t *nx,
+                                       uint32_t *ny) {
+    mink_grid_cells(g, b, x0, y0, nx, ny);
+    uint32_t grows = (uint32_t)(mink_grid_single_entries(g) & !crowd);
+    int single = crowd && mink_grid_single(g, *nx, *ny);
+    *x0 -= grows, *y0 -= grows;
+    *nx = single ? 1u : *nx + grows;
+    *ny = single ? 1u : *ny + grows;
+}
+
 /// Slot i's box in the grid: its bounds (a dynamic body's already its path's), grown by the grid's
 /// reach when it is not dynamic (mink_grid_box).
 MINK_INLINE mink_aabb mink_slot_grid_box(mink_world_view w, mink_grid g, uint32_t i) {
@@ -267,7 +299,7 @@ MINK_INLINE uint32_t mink_grid_cell_count(mink_world_view w, mink_grid g, uint32
      * cells, then counts none (its sizes may wrap: unsigned, and unused). */
     mink_aabb b = mink_slot_grid_box(w, g, i);
     uint32_t x0, y0, nx, ny;
-    mink_grid_cells(g, b, &x0, &y0, &nx, &ny);
+    mink_grid_entry_cells(g, b, (int)mink_grid_in_crowd(g, w.props[i]), &x0, &y0, &nx, &ny);
     int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_SIDE) &
              (ny <= MINK_GRID_MAX_SIDE) & (nx * ny <= g.max_cells); /* else dead, invalid or large */
     return in ? nx * ny : 0u;
@@ -303,7 +335,7 @@ MINK_INLINE uint32_t mink_grid_x_slice(mink_grid g, uint32_t column, float x) {
 /// bucket's low 11 bits name (the buckets are a multiple of 2048).
 MINK_INLINE uint32_t mink_grid_x_end(mink_grid g, uint32_t bucket, mink_grid_entry e) {
     mink_aabb b = mink_grid_box(g, e); /* the box its cells came from */
-    uint32_t first = mink_grid_column(b.min.x, g.inv_cell);
+    uint32_t first = mink_grid_column(b.min.x, g.inv_cell) - (uint32_t)(mink_grid_single_entries(g) & !mink_grid_entry_in_crowd(g, e));
     return mink_grid_x_slice(g, first + ((bucket - first) & 2047u), b.max.x);
 }
 
@@ -331,7 +363,7 @@ MINK_INLINE void mink_grid_emit_item(mink_world_view w, mink_grid g, uint32_t i)
     uint32_t crowd = mink_grid_in_crowd(g, w.props[i]);
     uint32_t x0, y0, nx, ny;
     mink_aabb b = mink_slot_grid_box(w, g, i);
-    mink_grid_cells(g, b, &x0, &y0, &nx, &ny);
+    mink_grid_entry_cells(g, b, (int)crowd, &x0, &y0, &nx, &ny);
     for (uint32_t dy = 0; dy < ny; dy++)
         for (uint32_t dx = 0; dx < nx; dx++) {
             w.keys[at] = (mink_grid_bucket(g, x0 + dx, y0 + dy) * 2u + crowd) << g.x_bits |
@@ -466,13 +498,19 @@ MINK_INLINE void mink_grid_gather_item(mink_world_view w, uint32_t r) {
     w.entries[r] = w.records[w.order[r]];
 }
 
-/// Whether the pair of sorted entries a and b (in bucket `cell`) is found there: they meet, and
-/// this is the pair's own bucket: that of the cell holding the lower corner of the two boxes'
-/// overlap, where each of them has exactly one entry. So a pair sharing many cells is found once.
+/// Whether the pair of sorted entries a and b (in bucket `cell`; a outside the crowd) is found
+/// there: they meet, and this is the pair's own bucket: that of the cell holding the lower corner
+/// of the two boxes' overlap, where each of them has exactly one entry; or b is a crowd body with
+/// a single entry (mink_grid_single_entries), which a meets there if anywhere (a cell of a's that
+/// hashes to the same bucket is not b's, and then their boxes are apart). So a pair sharing many
+/// cells is found once.
 MINK_INLINE int mink_grid_pair_here(mink_grid g, uint32_t cell, mink_grid_entry a, mink_grid_entry b) {
     if (!mink_grid_entries_meet(a, b)) return 0;
     mink_aabb ga = mink_grid_box(g, a), gb = mink_grid_box(g, b); /* the boxes their cells came from */
     if (!mink_bounds_overlap(ga, gb)) return 0; /* never (mink_bounds_item), and never by how cells hash */
+    uint32_t bx, by, bnx, bny;
+    mink_grid_cells(g, gb, &bx, &by, &bnx, &bny);
+    if (mink_grid_entry_in_crowd(g, b) && mink_grid_single(g, bnx, bny)) return 1;
     uint32_t x = mink_grid_column(mink_maxf(ga.min.x, gb.min.x), g.inv_cell);
     uint32_t y = mink_grid_column(mink_maxf(ga.min.y, gb.min.y), g.inv_cell);
     return mink_grid_bucket(g, x, y) == cell;

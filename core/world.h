@@ -183,6 +183,8 @@ typedef struct mink_grid {
     /// end, and stops at the first such one of the crowd. Up to 8; 0: none (a query's grid, a step's
     /// whose last scan was sparse, or one of 2^30 buckets, where 32-bit keys leave no room).
     uint32_t x_bits;
+    /// 1: the crowd's small bodies have one entry each (mink_grid_single_entries); 0: one a cell.
+    uint32_t crowd_single;
 } mink_grid;
 #define MINK_GRID_NO_CROWD 0xffffffffu
 

@@ -112,6 +112,7 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
     if (w->max_pairs > (size_t)UINT32_MAX / 2) w->max_pairs = (size_t)UINT32_MAX / 2; /* pair << 1 fits */
     w->params.skin = desc.skin;
     w->crowd[2] = MINK_GRID_NO_CROWD;
+    w->crowd_single = -1; /* not counted yet */
     w->x_sorted[0] = w->x_sorted[1] = 1; /* until a scan says it is sparse */
     w->params.iterations = desc.max_iterations ? desc.max_iterations : WORLD_DEFAULT_ITERATIONS;
     w->rounds = desc.max_rounds ? desc.max_rounds : WORLD_DEFAULT_ROUNDS;
@@ -167,6 +168,7 @@ int mink__world_grid(const mink_world *world, const uint32_t *m, mink_grid *g) {
     g->inv_cell = ldexpf(1.0f, -e);
     g->buckets = MINK_GRID_MIN_BUCKETS;
     g->x_bits = 0;
+    g->crowd_single = 0;
     g->crowd_category = world->crowd[0];
     g->crowd_mask = world->crowd[1];
     g->crowd_flags = world->crowd[2];

@@ -149,6 +149,7 @@ static void vote_crowd(mink_world *w, mink_body_props p) {
  * device's scatter. */
 static mink_status write_bodies(mink_world *w, const uint32_t *slots, const mink_world_bodies *b, int fresh) {
     size_t n = b->count;
+    w->crowd_single = -1; /* counted again at the next step */
     uint32_t *at = malloc((n ? n : 1) * sizeof *at);
     if (at == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world: out of memory");
     for (size_t k = 0; k < n; k++) {
@@ -313,6 +314,7 @@ mink_status mink_world_set(mink_world *w, const uint32_t *handles, const mink_wo
 /* Removes the bodies in slots: each slot's generation moves on (the epoch keeps the last step's),
  * and the slot is free again unless its generation is spent. */
 static mink_status remove_slots(mink_world *w, const uint32_t *slots, size_t count) {
+    w->crowd_single = -1;
     uint32_t *old_shape = malloc(count * sizeof *old_shape); /* write_bodies may fail on either path */
     if (old_shape == NULL) return mink__fail(w->ctx, MINK_ERR_OUT_OF_MEMORY, "mink_world_remove: out of memory");
     size_t old_free = w->free_count;

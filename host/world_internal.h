@@ -12,7 +12,7 @@ _Static_assert(sizeof(mink_event) == 64, "mink_event must be 64 bytes");
 _Static_assert(sizeof(mink_world_pair) == 8, "mink_world_pair must be 8 bytes");
 _Static_assert(sizeof(mink_grid_entry) == 64, "mink_grid_entry must be 64 bytes");
 _Static_assert(sizeof(mink_contact) == 36, "mink_contact must be 36 bytes");
-_Static_assert(sizeof(mink_step_state) == 132, "mink_step_state must be 132 bytes, no padding");
+_Static_assert(sizeof(mink_step_state) == 136, "mink_step_state must be 136 bytes, no padding");
 _Static_assert(sizeof(mink_world_query) == 24, "mink_world_query must be 24 bytes");
 _Static_assert(sizeof(mink_world_hit) == 40, "mink_world_hit must be 40 bytes");
 _Static_assert(sizeof(mink_world_move) == 56, "mink_world_move must be 56 bytes");
@@ -92,6 +92,7 @@ struct mink_world {
        likely the largest. */
     uint32_t crowd[3];       /* category, mask, contact flags; flags MINK_GRID_NO_CROWD: none yet */
     size_t crowd_votes;
+    int crowd_single;        /* mink_grid.crowd_single (crowd_single() in world_step.c); -1: bodies changed since */
     /* Whether each of a step's two broadphases (the step's, the safety rounds') sorts its buckets
        along x (mink_grid.x_bits): when its last scan found a pair for every two entries or more.
        Sparse scans (a crowd, bodies far apart) prune little and would pay a radix pass more; the

@@ -101,6 +101,7 @@ mink_status mink__world_grid_build(mink_world *w, const mink_world_backend *be, 
     if (!mink__world_grid(w, measure, &s->grid)) return MINK_OK; /* no finite box */
     s->grid.reach = reach;
     if (!scanned) s->grid.crowd_flags = MINK_GRID_NO_CROWD;
+    s->grid.crowd_single = (uint32_t)(scanned && w->crowd_single > 0);
     /* Bodies of up to slots / 8 cells go into them (arena walls at 10^6 bodies: each would cost
      * every slot a test), unless that makes more than 4 entries a slot: then up to 1000. */
     uint32_t generous = s->slots / 8;
@@ -295,6 +296,26 @@ static void release_scratch(mink_world *w) {
     for (size_t k = 0; k < sizeof scratch / sizeof scratch[0]; k++) mink__world_release(w, scratch[k]);
 }
 
+/* Whether this step's crowd bodies of at most 2 × 2 cells go in one cell each, and every other
+ * body in a column and a row more (mink_grid_single_entries): when the crowd moves and holds at
+ * least 31 bodies in 32. A crowd moving a few diameters a step covers two to four cells a body, so
+ * its entries fall by half or more, while every body outside it goes in up to four times as many:
+ * with walls only among the crowd (the arena's scene A) the step ran about a third faster, with a
+ * tenth outside it (the bullet hell's crates) slower (docs/benchmarks.md). One pass over the
+ * host's tables after bodies were added, set or removed; the pairs, and so the bits, are the same
+ * either way. */
+static int crowd_single(const mink_world *w) {
+    if (w->crowd[2] == MINK_GRID_NO_CROWD || !(w->crowd[2] & MINK_CONTACT_DYNAMIC)) return 0;
+    size_t live = 0, crowd = 0;
+    for (size_t i = 0; i < w->slots; i++) {
+        if (w->shape_of[i] == MINK_WORLD_DEAD) continue;
+        mink_body_props p = w->props[i];
+        live++;
+        crowd += p.category == w->crowd[0] && p.mask == w->crowd[1] && mink_contact_flags(p) == w->crowd[2];
+    }
+    return crowd * 32 >= live * 31;
+}
+
 mink_status mink__world_step_run(mink_world *w) {
     const mink_world_backend *be = w->opencl ? &mink__world_opencl : &mink__world_scalar;
     mink_step_state s = {.params = w->params, .slots = (uint32_t)w->slots};
@@ -311,6 +332,7 @@ mink_status mink__world_step_run(mink_world *w) {
     s.grid.crowd_category = w->crowd[0];
     s.grid.crowd_mask = w->crowd[1];
     s.grid.crowd_flags = w->crowd[2];
+    if (w->crowd_single < 0) w->crowd_single = crowd_single(w);
     STEP_TRY(be->pass(w, MINK_PASS_BOUNDS, &s));
     STEP_TRY(be->pass(w, MINK_PASS_MEASURE, &s));
     STEP_TRY(be->mark(w, MINK_STAGE_BOUNDS));
