@@ -298,12 +298,11 @@ static void release_scratch(mink_world *w) {
 
 /* Whether this step's crowd bodies of at most 2 × 2 cells go in one cell each, and every other
  * body in a column and a row more (mink_grid_single_entries): when the crowd moves and holds at
- * least 31 bodies in 32. A crowd moving a few diameters a step covers two to four cells a body, so
- * its entries fall by half or more, while every body outside it goes in up to four times as many:
- * with walls only among the crowd (the arena's scene A) the step ran about a third faster, with a
- * tenth outside it (the bullet hell's crates) slower (docs/benchmarks.md). One pass over the
- * host's tables after bodies were added, set or removed; the pairs, and so the bits, are the same
- * either way. */
+ * least 31 bodies in 32. The crowd's entries fall, but every body outside it goes in more cells:
+ * with walls only among the crowd (the arena's scene A) the step ran faster, with a tenth of the
+ * bodies outside it (the bullet hell's crates) slower (docs/benchmarks.md, "A moving crowd in one
+ * cell each"). One pass over the host's tables after bodies were added, set or removed; the pairs,
+ * and so the bits, are the same either way. */
 static int crowd_single(const mink_world *w) {
     if (w->crowd[2] == MINK_GRID_NO_CROWD || !(w->crowd[2] & MINK_CONTACT_DYNAMIC)) return 0;
     size_t live = 0, crowd = 0;
