@@ -241,8 +241,8 @@ MINK_INLINE uint32_t mink_grid_column(float x, float inv_cell) {
     return (uint32_t)(t - (v < (float)t));
 }
 
-/// The bucket of cell (x, y): rows 2048 columns apart, wrapped. A body covers at most 1000 cells a
-/// side, so two of its cells differ by |dx| < 1000 and |dy| < 1000, |dx + 2048 dy| < 2^21, and
+/// The bucket of cell (x, y): rows 2048 columns apart, wrapped. A body goes in at most 1001 cells
+/// a side, so two of its cells differ by |dx| <= 1000 and |dy| <= 1000, |dx + 2048 dy| < 2^21, and
 /// with at least 2^21 buckets no two of them share a bucket: each pair of bodies is found once.
 /// Worlds under 2048 cells wide and buckets / 2048 high hash without any collision.
 MINK_INLINE uint32_t mink_grid_bucket(mink_grid g, uint32_t x, uint32_t y) {
@@ -292,17 +292,22 @@ MINK_INLINE mink_aabb mink_slot_grid_box(mink_world_view w, mink_grid g, uint32_
     return b;
 }
 
-/// The cells slot i covers, or 0 when it is dead, its box is invalid, or it covers more than
-/// g.max_cells or MINK_GRID_MAX_SIDE a side (then it is large).
+/// The cells slot i goes in (mink_grid_entry_cells), or 0 when it is dead, its box is invalid, or
+/// its box covers more than g.max_cells or MINK_GRID_MAX_SIDE a side (then it is large). Judged on
+/// its box's own cells: the column and row a body outside the crowd takes more with single entries
+/// never make it large (a pair with a large body is swept from the large body's side). With them,
+/// a body goes in up to MINK_GRID_MAX_SIDE + 1 cells a side, whose buckets still differ
+/// (mink_grid_bucket).
 MINK_INLINE uint32_t mink_grid_cell_count(mink_world_view w, mink_grid g, uint32_t i) {
     /* Without a branch, so PoCL runs the work-items side by side: an invalid box clamps to some
      * cells, then counts none (its sizes may wrap: unsigned, and unused). */
     mink_aabb b = mink_slot_grid_box(w, g, i);
-    uint32_t x0, y0, nx, ny;
-    mink_grid_entry_cells(g, b, (int)mink_grid_in_crowd(g, w.props[i]), &x0, &y0, &nx, &ny);
+    uint32_t x0, y0, nx, ny, ex, ey, enx, eny;
+    mink_grid_cells(g, b, &x0, &y0, &nx, &ny);
+    mink_grid_entry_cells(g, b, (int)mink_grid_in_crowd(g, w.props[i]), &ex, &ey, &enx, &eny);
     int in = (w.shape_of[i] != MINK_WORLD_DEAD) & mink__aabb_is_valid(b) & (nx <= MINK_GRID_MAX_SIDE) &
              (ny <= MINK_GRID_MAX_SIDE) & (nx * ny <= g.max_cells); /* else dead, invalid or large */
-    return in ? nx * ny : 0u;
+    return in ? enx * eny : 0u;
 }
 
 /// Whether slot i is alive, with a valid box, and (its cell count c) in no cell: a large body.
@@ -331,8 +336,9 @@ MINK_INLINE uint32_t mink_grid_x_slice(mink_grid g, uint32_t column, float x) {
 /// bucket whose key's slice is above it starts past e's box along x, so it cannot pair with e (or
 /// it lies in another cell that hashes to the bucket, and no pair is found from two such entries:
 /// a pair is found in the cell of its overlap's lower corner, where both have their entry of this
-/// bucket). Its column is the one of its box's columns (fewer than MINK_GRID_MAX_SIDE) that the
-/// bucket's low 11 bits name (the buckets are a multiple of 2048).
+/// bucket). Its column is the one of its columns (MINK_GRID_MAX_SIDE + 1 at most, the first one
+/// before its box's with single entries: mink_grid_entry_cells) that the bucket's low 11 bits name
+/// (the buckets are a multiple of 2048).
 MINK_INLINE uint32_t mink_grid_x_end(mink_grid g, uint32_t bucket, mink_grid_entry e) {
     mink_aabb b = mink_grid_box(g, e); /* the box its cells came from */
     uint32_t first = mink_grid_column(b.min.x, g.inv_cell) - (uint32_t)(mink_grid_single_entries(g) & !mink_grid_entry_in_crowd(g, e));

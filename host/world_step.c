@@ -301,8 +301,10 @@ static void release_scratch(mink_world *w) {
  * least 31 bodies in 32. The crowd's entries fall, but every body outside it goes in more cells:
  * with walls only among the crowd (the arena's scene A) the step ran faster, with a tenth of the
  * bodies outside it (the bullet hell's crates) slower (docs/benchmarks.md, "A moving crowd in one
- * cell each"). One pass over the host's tables after bodies were added, set or removed; the pairs,
- * and so the bits, are the same either way. */
+ * cell each"). One pass over the host's tables after bodies were added, set or removed. The pairs
+ * are the same either way, and so the bits, but where the entries the mode adds or saves tip the
+ * rule above (more than 4 entries a slot) that makes a long body large: its pairs are then swept
+ * from its side. */
 static int crowd_single(const mink_world *w) {
     if (w->crowd[2] == MINK_GRID_NO_CROWD || !(w->crowd[2] & MINK_CONTACT_DYNAMIC)) return 0;
     size_t live = 0, crowd = 0;

@@ -343,18 +343,32 @@ static int pair_order(const void *pa, const void *pb) {
 
 static int event_order(const void *a, const void *b) { return memcmp(a, b, sizeof(mink_event)); }
 
-/* The arena's scene A (bodies meet walls only, nearly all of them one crowd that moves): its small crowd
- * bodies go in one cell each and the walls in a column and a row more (mink_grid_single_entries).
- * Against the same world with one entry a cell (the host's switch held off), every step: the same
- * pairs, positions, velocities and events, on both paths, and nothing through a wall. */
+/* The arena's scene A (bodies meet walls only, nearly all of them one crowd that moves) and 40
+ * crates that meet everything: the small crowd bodies go in one cell each, the walls and crates
+ * in a column and a row more (mink_grid_single_entries), and the crates mark the crowd bodies near
+ * them for the safety rounds. Against the same world with one entry a cell (the host's switch held
+ * off), every step: the same pairs, positions, velocities and events, on both paths, and nothing
+ * through a wall. */
 static void a_moving_crowd_in_one_cell_each(void **state) {
     paths *p = *state;
-    enum { N = 8000, STEPS = 30 }; /* 204 walls: 97.5 % of the bodies the crowd */
+    enum { N = 10000, CRATES = 40, STEPS = 30 }; /* with 204 walls: 97.6 % of the bodies the crowd */
     mink_world *w[4]; /* scalar, scalar one entry a cell, OpenCL, OpenCL one entry a cell */
     arena a[4];
+    mink_shape crate = box_shape(0.3f, 0.3f);
+    mink_vec2 crate_pos[CRATES], crate_vel[CRATES];
+    mink_rng rng = mink_rng_seed(43);
+    for (int k = 0; k < CRATES; k++) {
+        crate_pos[k] = mink_v2(mink_rng_float(&rng, -90.0f, 90.0f), mink_rng_float(&rng, -90.0f, 90.0f));
+        crate_vel[k] = mink_v2(mink_rng_float(&rng, -60.0f, 60.0f), mink_rng_float(&rng, -60.0f, 60.0f));
+    }
+    uint32_t crate_shape, crate_shapes[CRATES], crate_h[CRATES];
     for (int c = 0; c < 4; c++) {
         w[c] = new_world(c < 2 ? p->scalar : p->opencl, NULL);
         assert_int_equal(arena_build(w[c], N, 0, 41, &a[c]), 0);
+        ok(mink_world_add_shapes(w[c], &crate, 1, &crate_shape));
+        for (int k = 0; k < CRATES; k++) crate_shapes[k] = crate_shape;
+        ok(mink_world_add(w[c], &(mink_world_bodies){.count = CRATES, .shape = crate_shapes, .position = crate_pos,
+                                                      .velocity = crate_vel}, crate_h));
     }
     static mink_vec2 pos[4][N], vel[4][N], prev[N], prev_vel[N];
     static mink_world_pair pairs[4][8 * N];
@@ -713,6 +727,7 @@ static double bullet_hell_left_out(paths *p, float skin, int steps, size_t *even
         for (int c = 0; c < 4; c++) {
             ok(mink_world_step(w[c], DT));
             ok(mink_world_get(w[c], h[c], N, got[c], gv[c]));
+            assert_int_equal(w[c]->crowd_single, 1); /* 2 000 bullets of 2 064 bodies: one cell each */
         }
         for (int c = 1; c < 4; c++) {
             assert_memory_equal(got[0], got[c], sizeof got[0]);
