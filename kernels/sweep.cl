@@ -119,13 +119,28 @@ __kernel void mink_sweep_circle_aabb_soa_kernel(
                                       b_max_x, b_max_y, vb_x, vb_y, MINK_HIT_COLUMN_NAMES);
 }
 
+/* A record kernel's start: nothing outside its part; its run of pairs (begin, end); the records
+ * in as floats (r) and the hits out (h). */
+#define MINK_RECORD_RUN(part)                                                                      \
+    if (!MINK_IN_PART(part)) return;                                                               \
+    MINK_RUN_RANGE(n);                                                                             \
+    __global const float *r = (__global const float *)in;                                          \
+    __global float *h = (__global float *)hits
+
+/* Hit x of record i into h, the hits as floats, a float at a time (a hit is 7 floats and the
+ * flags): the record kernels below, whose loops a whole-struct store would keep from vectorizing. */
+#define MINK_STORE_HIT_RECORD(h_, i_, x_)                                                          \
+    do {                                                                                           \
+        (h_)[8 * (i_)] = (x_).t, (h_)[8 * (i_) + 1] = (x_).normal.x, (h_)[8 * (i_) + 2] = (x_).normal.y; \
+        (h_)[8 * (i_) + 3] = (x_).depth, (h_)[8 * (i_) + 4] = (x_).point.x, (h_)[8 * (i_) + 5] = (x_).point.y; \
+        (h_)[8 * (i_) + 6] = (x_).t_exit;                                                          \
+        ((__global uint *)(h_))[8 * (i_) + 7] = (x_).flags;                                        \
+    } while (0)
+
 /* Box records, a run per work-item, a float at a time (as circle records, below). */
 __kernel void mink_sweep_aabb_kernel(__global const mink_aabb_pair *restrict in, __global mink_hit *restrict hits,
                                      uint n, float dt) {
-    if (!MINK_IN_PART(MINK_PART_AABB)) return;
-    MINK_RUN_RANGE(n);
-    __global const float *r = (__global const float *)in; /* a record is 12 floats: a, va, b, vb */
-    __global float *h = (__global float *)hits;           /* a hit is 7 floats and the flags */
+    MINK_RECORD_RUN(MINK_PART_AABB); /* a record is 12 floats: a, va, b, vb */
     for (size_t i = begin; i < end; i++) {
         mink_aabb a, b;
         a.min = mink_v2(r[12 * i], r[12 * i + 1]);
@@ -134,9 +149,7 @@ __kernel void mink_sweep_aabb_kernel(__global const mink_aabb_pair *restrict in,
         b.max = mink_v2(r[12 * i + 8], r[12 * i + 9]);
         mink_hit x = mink__sweep_aabb(a, mink_v2(r[12 * i + 4], r[12 * i + 5]), b, mink_v2(r[12 * i + 10], r[12 * i + 11]),
                                       dt);
-        h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
-        h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
-        ((__global uint *)h)[8 * i + 7] = x.flags;
+        MINK_STORE_HIT_RECORD(h, i, x);
     }
 }
 
@@ -153,10 +166,7 @@ __kernel void mink_sweep_aabb_kernel(__global const mink_aabb_pair *restrict in,
     mink_vec2 vb = mink_v2((r_)[10 * (i_) + 8], (r_)[10 * (i_) + 9])
 __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict in, __global mink_hit *restrict hits,
                                        uint n, float dt) {
-    if (!MINK_IN_PART(MINK_PART_CIRCLE)) return;
-    MINK_RUN_RANGE(n);
-    __global const float *r = (__global const float *)in; /* a record is 10 floats: a, va, b, vb */
-    __global float *h = (__global float *)hits;           /* a hit is 7 floats and the flags */
+    MINK_RECORD_RUN(MINK_PART_CIRCLE); /* a record is 10 floats: a, va, b, vb */
     float t0[MINK_RUN], t1[MINK_RUN], roots[MINK_RUN];
 #if MINK_RUN > 1 && defined(__clang__)
 #pragma clang loop vectorize_width(16)
@@ -174,19 +184,14 @@ __kernel void mink_sweep_circle_kernel(__global const mink_circle_pair *restrict
     for (size_t i = begin; i < end; i++) {
         MINK_CIRCLE_RECORD(r, i);
         mink_hit x = mink_sweep_circle_answer(a, va, b, vb, dt, t0[i - begin], t1[i - begin], roots[i - begin]);
-        h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
-        h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
-        ((__global uint *)h)[8 * i + 7] = x.flags;
+        MINK_STORE_HIT_RECORD(h, i, x);
     }
 }
 
 /* Circle–box records, as circle records: a run per work-item, a float at a time. */
 __kernel void mink_sweep_circle_aabb_kernel(__global const mink_circle_aabb_pair *restrict in,
                                             __global mink_hit *restrict hits, uint n, float dt) {
-    if (!MINK_IN_PART(MINK_PART_CIRCLE_AABB)) return;
-    MINK_RUN_RANGE(n);
-    __global const float *r = (__global const float *)in; /* a record is 11 floats: a, va, b, vb */
-    __global float *h = (__global float *)hits;
+    MINK_RECORD_RUN(MINK_PART_CIRCLE_AABB); /* a record is 11 floats: a, va, b, vb */
 #if MINK_RUN > 1 && defined(__clang__)
 #pragma clang loop vectorize_width(16)
 #endif
@@ -199,9 +204,7 @@ __kernel void mink_sweep_circle_aabb_kernel(__global const mink_circle_aabb_pair
         b.max = mink_v2(r[11 * i + 7], r[11 * i + 8]);
         mink_hit x = MINK_CIRCLE_AABB_SWEEP(a, mink_v2(r[11 * i + 3], r[11 * i + 4]), b,
                                             mink_v2(r[11 * i + 9], r[11 * i + 10]), dt);
-        h[8 * i] = x.t, h[8 * i + 1] = x.normal.x, h[8 * i + 2] = x.normal.y, h[8 * i + 3] = x.depth;
-        h[8 * i + 4] = x.point.x, h[8 * i + 5] = x.point.y, h[8 * i + 6] = x.t_exit;
-        ((__global uint *)h)[8 * i + 7] = x.flags;
+        MINK_STORE_HIT_RECORD(h, i, x);
     }
 }
 
