@@ -24,7 +24,7 @@
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
  * library loads; circles and circle–box pairs, whose math is heavier than their memory traffic,
  * one for AVX-512 (16) too (docs/benchmarks.md, "Figures behind the code"). The record functions
- * are built the same two ways, for their copies into columns and back. */
+ * are built for AVX2 and for any machine too, for their copies into columns and back (below). */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define MINK_CLONES_512 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -36,6 +36,10 @@
 /* Batches (a thread's share) of at least this many pairs write their hits with non-temporal
  * stores: past the caches, which they would not fit, and without first reading each line in. */
 #define MINK_STREAM_HITS ((size_t)1 << 20)
+/* The same for record batches, whose hits go out 32 bytes a hit from a block already in the L1
+ * cache: from a quarter of that (8 MiB of hits a thread) they ran faster streamed
+ * (docs/benchmarks.md, "Records by eight"). */
+#define MINK_STREAM_RECORDS ((size_t)1 << 18)
 
 /* Pairs [0, n) of the columns. restrict on every parameter: GCC trusts it there, and without it
  * would have to check 20 arrays against each other before vectorizing. Always inlined into the two
@@ -89,6 +93,10 @@ static int crowded(const float *const *in, void *const *out) {
     }
     return most > 8;
 }
+
+/* Records per block: the columns of one block (20 × 4 × 32 bytes) stay in the L1 cache. Blocks of
+ * 32 ran faster from memory than of 16, 64 or 128 (docs/benchmarks.md, "Records by eight"). */
+#define MINK_BLOCK 32
 
 /* Pairs per block of staged box columns, and the floats between two staged columns: a line more,
  * so that no two share a set of the L1 cache. */
@@ -161,6 +169,13 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
                            void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
+    /* A record block's columns (host/scalar.c, sweep_records) lie in the L1 cache, where the
+     * arithmetic is the limit and 16 pairs an instruction ran 1.9 times as fast as 8; from memory
+     * the 8 ran faster (docs/benchmarks.md, "Records by eight"). */
+    if (n <= MINK_BLOCK && wide_vectors()) {
+        aabb_columns_wide(n, dt, in, out);
+        return;
+    }
     if (!crowded(in, out)) {
         aabb_columns(n, dt, in, out);
         return;
@@ -202,74 +217,141 @@ void mink__scalar_circle_aabb_soa(size_t n, float dt, const mink_rotating_desc *
 }
 
 
-/* Records per block: the columns of one block (20 × 4 × 128 bytes) stay in the L1 cache. */
-#define MINK_BLOCK 128
+#if defined(__SSE2__) && defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define MINK_SHUFFLES 1
+#endif
+#endif
 
-/* A block of n records of `floats` floats each into columns: four records at a time by vector
- * shuffles (4 × 4 floats transposed; a record's last two floats, when `floats` is 2 more than a
- * multiple of 4, in pairs), the rest one float at a time. Compilers turn neither the plain loop
- * (an interleaved group of 10 or 12 loads) nor memcpy's into vectors. Always inlined: with
- * `floats` a constant the copy unrolls per kind. Only copies: the bits are the records'. */
-MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_BLOCK]) {
+#if defined(MINK_SHUFFLES)
+/* Rows of four floats (SSE), and of eight in two halves of four (AVX2): the compiler's generic
+ * vectors, so one source serves both builds. Every shuffle below keeps floats within their half
+ * of four, the shuffles every x86 vector unit does fastest. An SSE build lowers a shuffle of eight
+ * one float at a time, so it never sees one (sweep_records' `width`). Macros, not functions: GCC
+ * kept arrays of rows, and rows returned, in memory. */
+typedef float mink_f4 __attribute__((vector_size(16)));
+typedef float mink_f8 __attribute__((vector_size(32)));
+#define MINK_MASK(...) __VA_ARGS__
+#define MINK_SHUFFLE(a, b, mask) __builtin_shufflevector(a, b, MINK_MASK mask)
+
+/* Four rows transposed in each half of four: afterwards row m holds field m of the records whose
+ * four fields the rows held, in that half. lo/hi interleave the first/last two floats of each half,
+ * lo2/hi2 its first/last two pairs. */
+#define MINK_TRANSPOSE(T, r0, r1, r2, r3, lo, hi, lo2, hi2)                                     \
+    do {                                                                                        \
+        T t0_ = MINK_SHUFFLE(r0, r1, lo), t1_ = MINK_SHUFFLE(r0, r1, hi);                       \
+        T t2_ = MINK_SHUFFLE(r2, r3, lo), t3_ = MINK_SHUFFLE(r2, r3, hi);                       \
+        r0 = MINK_SHUFFLE(t0_, t2_, lo2), r1 = MINK_SHUFFLE(t0_, t2_, hi2);                     \
+        r2 = MINK_SHUFFLE(t1_, t3_, lo2), r3 = MINK_SHUFFLE(t1_, t3_, hi2);                     \
+    } while (0)
+#define MINK_TRANSPOSE4(r0, r1, r2, r3)                                                         \
+    MINK_TRANSPOSE(mink_f4, r0, r1, r2, r3, (0, 4, 1, 5), (2, 6, 3, 7), (0, 1, 4, 5), (2, 3, 6, 7))
+#define MINK_TRANSPOSE8(r0, r1, r2, r3)                                                         \
+    MINK_TRANSPOSE(mink_f8, r0, r1, r2, r3, (0, 8, 1, 9, 4, 12, 5, 13), (2, 10, 3, 11, 6, 14, 7, 15), \
+                   (0, 1, 8, 9, 4, 5, 12, 13), (2, 3, 10, 11, 6, 7, 14, 15))
+
+/* Row j of a group of four records `floats` apart from r: their floats k .. k + 3, of record j
+ * (four), or of records j and j + 4, one a half (eight). */
+#define MINK_ROW4(row, r, floats, j, k) memcpy(&row, (r) + (j) * (floats) + (k), sizeof row)
+#define MINK_ROW8(row, r, floats, j, k)                                                         \
+    do {                                                                                        \
+        mink_f4 lo_, hi_;                                                                       \
+        memcpy(&lo_, (r) + (j) * (floats) + (k), sizeof lo_);                                   \
+        memcpy(&hi_, (r) + ((j) + 4) * (floats) + (k), sizeof hi_);                             \
+        row = __builtin_shufflevector(lo_, hi_, 0, 1, 2, 3, 4, 5, 6, 7);                        \
+    } while (0)
+
+/* Records [i, n) of the block into columns, `width` at a time, four floats of each at once (a
+ * record of 10 or 11 floats ends with four that overlap the four before: written twice, the same
+ * values). */
+#define MINK_RECORDS_TO_COLUMNS(T, width)                                                       \
+    for (; i + (width) <= n; i += (width)) {                                                    \
+        const float *r = f + i * floats;                                                        \
+        _Pragma("GCC unroll 4") for (size_t c = 0; c < floats; c += 4) {                        \
+            size_t k = c + 4 <= floats ? c : floats - 4;                                        \
+            T r0, r1, r2, r3;                                                                   \
+            MINK_ROW##width(r0, r, floats, 0, k);                                               \
+            MINK_ROW##width(r1, r, floats, 1, k);                                               \
+            MINK_ROW##width(r2, r, floats, 2, k);                                               \
+            MINK_ROW##width(r3, r, floats, 3, k);                                               \
+            MINK_TRANSPOSE##width(r0, r1, r2, r3);                                              \
+            memcpy(&col[k][i], &r0, sizeof r0), memcpy(&col[k + 1][i], &r1, sizeof r1);         \
+            memcpy(&col[k + 2][i], &r2, sizeof r2), memcpy(&col[k + 3][i], &r3, sizeof r3);     \
+        }                                                                                       \
+    }
+
+/* 16 bytes of a hit stored: with `stream`, past the caches. */
+#define MINK_STORE16(p, q, stream) ((stream) ? _mm_stream_ps((p), (q)) : (void)memcpy((p), &(q), 16))
+
+/* Hits from their fields 0-3 (front) and 4-7 (back): hit h (four), or hits h and h + 4, one a half
+ * (eight). */
+#define MINK_HITS4(h, front, back, stream)                                                      \
+    do {                                                                                        \
+        float *p_ = (float *)(void *)(h);                                                       \
+        MINK_STORE16(p_, front, stream), MINK_STORE16(p_ + 4, back, stream);                    \
+    } while (0)
+#define MINK_HITS8(h, front, back, stream)                                                      \
+    do {                                                                                        \
+        mink_f4 f0_ = __builtin_shufflevector(front, front, 0, 1, 2, 3);                        \
+        mink_f4 b0_ = __builtin_shufflevector(back, back, 0, 1, 2, 3);                          \
+        mink_f4 f1_ = __builtin_shufflevector(front, front, 4, 5, 6, 7);                        \
+        mink_f4 b1_ = __builtin_shufflevector(back, back, 4, 5, 6, 7);                          \
+        MINK_HITS4(h, f0_, b0_, stream);                                                        \
+        MINK_HITS4((h) + 4, f1_, b1_, stream);                                                  \
+    } while (0)
+
+/* Hits [i, n) from the block's output columns, `width` at a time: fields 0-3 and 4-7 of each by
+ * two transposes. */
+#define MINK_COLUMNS_TO_HITS(T, width)                                                          \
+    for (; i + (width) <= n; i += (width)) {                                                    \
+        T f0, f1, f2, f3, b0, b1, b2, b3;                                                       \
+        memcpy(&f0, &out[0][i], sizeof f0), memcpy(&f1, &out[1][i], sizeof f1);                 \
+        memcpy(&f2, &out[2][i], sizeof f2), memcpy(&f3, &out[3][i], sizeof f3);                 \
+        memcpy(&b0, &out[4][i], sizeof b0), memcpy(&b1, &out[5][i], sizeof b1);                 \
+        memcpy(&b2, &out[6][i], sizeof b2), memcpy(&b3, &flags[i], sizeof b3);                  \
+        MINK_TRANSPOSE##width(f0, f1, f2, f3);                                                  \
+        MINK_TRANSPOSE##width(b0, b1, b2, b3);                                                  \
+        MINK_HITS##width(hits + i, f0, b0, stream);                                             \
+        MINK_HITS##width(hits + i + 1, f1, b1, stream);                                         \
+        MINK_HITS##width(hits + i + 2, f2, b2, stream);                                         \
+        MINK_HITS##width(hits + i + 3, f3, b3, stream);                                         \
+    }
+#endif
+
+/* A block of n records of `floats` floats each into columns, `width` (4 or 8) at a time by
+ * transposes, the rest one float at a time. Compilers turn neither the plain loop (an interleaved
+ * group of 10 to 12 loads) nor memcpy's into vectors. Always inlined: with `floats` and `width`
+ * constants the copy unrolls per kind and build. Only copies: the bits are the records'. */
+MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_BLOCK],
+                                     int width) {
     const float *restrict f = records; /* records of floats only (internal.h checks their sizes) */
     size_t i = 0;
-#if defined(__SSE2__)
-    for (; i + 4 <= n; i += 4) {
-        const float *r = f + i * floats;
-        size_t k = 0;
-        for (; k + 4 <= floats; k += 4) {
-            __m128 r0 = _mm_loadu_ps(r + k), r1 = _mm_loadu_ps(r + floats + k);
-            __m128 r2 = _mm_loadu_ps(r + 2 * floats + k), r3 = _mm_loadu_ps(r + 3 * floats + k);
-            _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-            _mm_storeu_ps(&col[k][i], r0), _mm_storeu_ps(&col[k + 1][i], r1);
-            _mm_storeu_ps(&col[k + 2][i], r2), _mm_storeu_ps(&col[k + 3][i], r3);
-        }
-        if (floats - k == 2) { /* x y of four records: x0 y0 x1 y1 | x2 y2 x3 y3, then x0..x3, y0..y3 */
-            double xy[4]; /* each record's pair as 8 bytes, by memcpy: a record is only 4-byte aligned */
-            for (size_t j = 0; j < 4; j++) memcpy(&xy[j], r + j * floats + k, sizeof xy[j]);
-            __m128 lo = _mm_castpd_ps(_mm_set_pd(xy[1], xy[0])), hi = _mm_castpd_ps(_mm_set_pd(xy[3], xy[2]));
-            _mm_storeu_ps(&col[k][i], _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
-            _mm_storeu_ps(&col[k + 1][i], _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
-        } else {
-            for (; k < floats; k++)
-                for (size_t j = 0; j < 4; j++) col[k][i + j] = r[j * floats + k];
-        }
-    }
+#if defined(MINK_SHUFFLES)
+    if (width == 8)
+        MINK_RECORDS_TO_COLUMNS(mink_f8, 8)
+    else
+        MINK_RECORDS_TO_COLUMNS(mink_f4, 4)
+#else
+    (void)width;
 #endif
     for (; i < n; i++)
         for (size_t k = 0; k < floats; k++) col[k][i] = f[i * floats + k];
 }
 
-#if defined(__SSE2__)
-/* Hits i .. i + 3 from a block's output columns by two 4 × 4 transposes (a hit is eight 4-byte
- * fields, in the order of the columns): v[k] is bytes 16k .. 16k + 15 of the four hits. */
-MINK_ALWAYS_INLINE void four_hits(float out[7][MINK_BLOCK], const uint32_t *flags, size_t i, __m128 v[8]) {
-    _Static_assert(sizeof(mink_hit) == 8 * sizeof(float), "a hit is eight 4-byte fields");
-    __m128 t = _mm_loadu_ps(&out[0][i]), nx = _mm_loadu_ps(&out[1][i]);
-    __m128 ny = _mm_loadu_ps(&out[2][i]), depth = _mm_loadu_ps(&out[3][i]);
-    __m128 px = _mm_loadu_ps(&out[4][i]), py = _mm_loadu_ps(&out[5][i]);
-    __m128 exit = _mm_loadu_ps(&out[6][i]), f = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)&flags[i]));
-    _MM_TRANSPOSE4_PS(t, nx, ny, depth);
-    _MM_TRANSPOSE4_PS(px, py, exit, f);
-    v[0] = t, v[1] = px, v[2] = nx, v[3] = py, v[4] = ny, v[5] = exit, v[6] = depth, v[7] = f;
-}
-#endif
-
-/* Hits [0, n) from a block's output columns: four at a time by shuffles (with `stream`, stored
- * past the caches: the hits must be 16-byte aligned), the rest one field at a time. Only copies. */
+/* Hits [0, n) from a block's output columns (a hit is eight 4-byte fields, in the order of the
+ * columns), `width` at a time by transposes (with `stream`, stored past the caches: the hits must
+ * be 16-byte aligned), the rest one field at a time. Only copies. */
 MINK_ALWAYS_INLINE void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK],
-                                   const uint32_t *flags, int stream) {
+                                   const uint32_t *flags, int stream, int width) {
+    _Static_assert(sizeof(mink_hit) == 8 * sizeof(float), "a hit is eight 4-byte fields");
     size_t i = 0;
-#if defined(__SSE2__)
-    __m128 v[8];
-    for (; stream && i + 4 <= n; i += 4) {
-        four_hits(out, flags, i, v);
-        for (int k = 0; k < 8; k++) _mm_stream_si128((__m128i *)(void *)&hits[i] + k, _mm_castps_si128(v[k]));
-    }
-    for (; i + 4 <= n; i += 4) {
-        four_hits(out, flags, i, v);
-        for (int k = 0; k < 8; k++) _mm_storeu_si128((__m128i *)(void *)&hits[i] + k, _mm_castps_si128(v[k]));
-    }
+#if defined(MINK_SHUFFLES)
+    if (width == 8)
+        MINK_COLUMNS_TO_HITS(mink_f8, 8)
+    else
+        MINK_COLUMNS_TO_HITS(mink_f4, 4)
+#else
+    (void)width, (void)stream;
 #endif
     for (; i < n; i++) {
         mink_hit *h = &hits[i];
@@ -315,10 +397,20 @@ void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc,
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
+/* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any
+ * machine's (four). */
+#if defined(MINK_SHUFFLES) && defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
+#define MINK_AVX2 __attribute__((target("avx2")))
+static int avx2(void) { return __builtin_cpu_supports("avx2"); }
+#else
+#define MINK_AVX2
+static int avx2(void) { return 0; }
+#endif
+
 /* Records `floats` floats each, a block at a time: into columns, through the kind's column loop,
  * back into hits. Always inlined: with `floats` a constant the copies unroll per kind. */
 MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t count, float dt, mink_scalar_fn *columns,
-                                      mink_hit *restrict hits) {
+                                      mink_hit *restrict hits, int width) {
     float col[12][MINK_BLOCK], out[7][MINK_BLOCK];
     uint32_t flags[MINK_BLOCK];
     const void *c[12];
@@ -326,21 +418,22 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
     for (size_t k = 0; k < floats; k++) c[k] = col[k];
     for (int k = 0; k < 7; k++) o[k] = out[k];
     o[7] = flags;
-    int stream = count >= MINK_STREAM_HITS && ((uintptr_t)hits & 15u) == 0;
+    int stream = count >= MINK_STREAM_RECORDS && ((uintptr_t)hits & 15u) == 0;
     for (size_t at = 0; at < count; at += MINK_BLOCK) {
         size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
         const char *block = (const char *)in + at * floats * sizeof(float);
-        load_columns(block, floats, n, col);
-        /* The next block's records asked for now, to arrive while this one is swept: loaded only
-         * when needed, they stalled the copy (the column loops stream theirs as they compute).
-         * Into L2, not L1 (locality 1: prefetcht2 on x86, which fills L2 on a Skylake-SP): there a
-         * burst of 96 L1 prefetches waits on the fill buffers, and the sweep behind it waited too
-         * (docs/benchmarks.md, "Records prefetched into L2"). */
+        load_columns(block, floats, n, col, width);
+        /* The records of the block after next asked for now, to arrive while this one and the
+         * next are swept: loaded only when needed, they stalled the copy (the column loops stream
+         * theirs as they compute); asked for a block ahead, they came too late. Into L2, not L1
+         * (locality 1: prefetcht2 on x86, which fills L2 on a Skylake-SP): there a burst of L1
+         * prefetches waits on the fill buffers, and the sweep behind it waited too
+         * (docs/benchmarks.md, "Records prefetched into L2" and "Records by eight"). */
         size_t left = (count - at - n) * floats * sizeof(float), ahead = MINK_BLOCK * floats * sizeof(float);
         const char *next = block + n * floats * sizeof(float);
-        for (size_t b = 0; b < ahead && b < left; b += 64) __builtin_prefetch(next + b, 0, 1);
+        for (size_t b = ahead; b < 2 * ahead && b < left; b += 64) __builtin_prefetch(next + b, 0, 1);
         columns(n, dt, NULL, c, o);
-        store_hits(hits + at, n, out, flags, stream);
+        store_hits(hits + at, n, out, flags, stream, width);
     }
 #if defined(__SSE2__)
     if (stream) _mm_sfence();
@@ -364,13 +457,19 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
         for (size_t i = 0; i < n; i++) hits[i] = query(records[i], dt, *desc);                                 \
     }
 #define MINK_SCALAR_COLUMNS(kind, record, query)                                                             \
-    MINK_CLONES static void kind##_records(size_t n, float dt, const void *in, mink_hit *hits) {                \
-        sweep_records(in, sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, hits);             \
+    MINK_AVX2 static void kind##_records8(size_t n, float dt, const void *in, mink_hit *hits) {                 \
+        sweep_records(in, sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, hits, 8);          \
+    }                                                                                                          \
+    static void kind##_records4(size_t n, float dt, const void *in, mink_hit *hits) {                          \
+        sweep_records(in, sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, hits, 4);          \
     }                                                                                                          \
     void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
                              void *const *out) {                                                               \
         (void)desc;                                                                                            \
-        kind##_records(n, dt, in[0], out[0]);                                                                  \
+        if (avx2())                                                                                            \
+            kind##_records8(n, dt, in[0], out[0]);                                                             \
+        else                                                                                                   \
+            kind##_records4(n, dt, in[0], out[0]);                                                             \
     }
 #define MINK_SCALAR_OWN(kind, record, query)
 #define MINK_KIND_SCALAR(KIND, kind, function, record, arrays, query, kernel, scalar, sample, sample_pairs) \
