@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+int mink__seam_four_wide;
+
 static unsigned long calls, nth;
 static int sticky;
 static cl_int error = CL_OUT_OF_RESOURCES;

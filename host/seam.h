@@ -24,6 +24,10 @@ const char *mink__seam_call(unsigned long n);
  * buffers, events): 0 once everything mink made is destroyed. */
 long mink__seam_live(void);
 
+/* Non-zero: the scalar path's record copies go four at a time even where AVX2 would take eight
+ * (host/scalar.c), so that a test on an AVX2 machine checks both builds give the same bits. */
+extern int mink__seam_four_wide;
+
 /* The redirections; seam.c, which calls the real functions, defines MINK_SEAM_IMPL. */
 #define MINK_SEAM_FUNCTIONS(X)                                                                      \
     X(clGetPlatformIDs) X(clGetDeviceIDs) X(clCreateContext) X(clCreateCommandQueue)               \
