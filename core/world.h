@@ -20,13 +20,26 @@
 /* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
 #define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
 #elif defined(__GNUC__)
+/* The scalar path runs a pass's items on several threads (host/world_scalar.c): real atomics,
+ * relaxed as OpenCL 1.2's are (the pass's end orders everything). */
+#define MINK_WORLD_THREADS 1
 #define MINK_GLOBAL
-#define MINK_ATOMIC_INC(p) ((*(p))++)
-#define MINK_ATOMIC_ADD(p, v) mink__fetch_add(p, v)
+#define MINK_ATOMIC_INC(p) __atomic_fetch_add((p), 1u, __ATOMIC_RELAXED)
+#define MINK_ATOMIC_ADD(p, v) __atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
 #define MINK_CTZ(x) ((uint32_t)__builtin_ctz(x))
-#define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
-#define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
-#define MINK_ATOMIC_OR(p, v) mink__fetch_or(p, v)
+#define MINK_ATOMIC_MAX(p, v) mink__atomic_max(p, v)
+#define MINK_ATOMIC_MIN(p, v) mink__atomic_min(p, v)
+#define MINK_ATOMIC_OR(p, v) __atomic_fetch_or((p), (v), __ATOMIC_RELAXED)
+static inline void mink__atomic_max(uint32_t *p, uint32_t v) {
+    uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (old < v && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+}
+static inline void mink__atomic_min(uint32_t *p, uint32_t v) {
+    uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (old > v && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+}
 #else
 #define MINK_GLOBAL
 #define MINK_ATOMIC_INC(p) ((*(p))++)
@@ -41,7 +54,7 @@ static inline uint32_t mink__ctz(uint32_t x) {
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
 #define MINK_ATOMIC_OR(p, v) mink__fetch_or(p, v)
 #endif
-#ifndef MINK_OPENCL
+#if !defined(MINK_OPENCL) && !defined(__GNUC__)
 /* One thread runs a host pass: the atomics are plain read-modify-writes. */
 static inline void mink__store_max(uint32_t *p, uint32_t v) { *p = *p > v ? *p : v; }
 static inline void mink__store_min(uint32_t *p, uint32_t v) { *p = *p < v ? *p : v; }

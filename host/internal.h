@@ -244,6 +244,13 @@ mink_status mink__check_layout(mink_context *ctx, cl_kernel k, const char *what,
  * the calling thread: the work is always done. */
 typedef void mink_range_fn(void *job, size_t begin, size_t end);
 void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_fn *fn, void *job);
+/* threads.c: threads kept for a world's passes (world_scalar.c). mink__pool_create starts
+ * threads − 1 of them (NULL when none would start: the passes then start their own);
+ * mink__pool_run is mink__parallel on them and the calling thread; one caller at a time. */
+typedef struct mink_pool mink_pool;
+mink_pool *mink__pool_create(unsigned threads);
+void mink__pool_run(mink_pool *p, size_t count, size_t min_each, mink_range_fn *fn, void *job);
+void mink__pool_destroy(mink_pool *p);
 /* threads.c: the cores the machine has online (at least 1, at most MINK_MAX_THREADS). */
 unsigned mink__cores(void);
 

@@ -1,4 +1,4 @@
-/* host/threads.c — splitting a scalar-path batch over threads.
+/* host/threads.c — splitting a scalar-path batch, or a world's pass, over threads.
  *
  * Threads are started for the call and joined before it returns: a batch worth splitting takes
  * at least a few hundred microseconds, against tens to start a thread, and nothing lingers in a
@@ -8,6 +8,7 @@
 #include <sched.h>
 #endif
 #include <pthread.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -54,4 +55,116 @@ void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_
         if (!started[k]) run_range(&runs[k]);
     for (size_t k = 1; k < n; k++)
         if (started[k]) pthread_join(ids[k], NULL);
+}
+
+/* ---- a pool kept for a world's steps --------------------------------------------------------- */
+
+/* A step runs some forty passes; starting and joining a thread for each cost about 46 µs a thread
+ * here, against a few for waking one that waits. The pool's threads wait on a condition variable
+ * between passes (they use no core then) and end with the world. */
+typedef struct mink_pool_worker {
+    struct mink_pool *pool;
+    unsigned k; /* its share: run k of the pass */
+} mink_pool_worker;
+
+struct mink_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    unsigned long round; /* bumped for each pass */
+    unsigned pending;    /* workers still on this round */
+    int quit;
+    mink_range_fn *fn;
+    void *job;
+    size_t count;
+    size_t runs; /* the pass's runs, the caller's (run 0) included */
+    unsigned workers;
+    pthread_t ids[MINK_MAX_THREADS];
+    mink_pool_worker worker[MINK_MAX_THREADS];
+};
+
+static void *pool_worker(void *arg) {
+    mink_pool_worker *me = arg;
+    mink_pool *p = me->pool;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->quit && p->round == seen) pthread_cond_wait(&p->go, &p->lock);
+        if (p->quit) break;
+        seen = p->round;
+        mink_range_fn *fn = p->fn;
+        void *job = p->job;
+        size_t count = p->count, runs = p->runs, k = me->k;
+        pthread_mutex_unlock(&p->lock);
+        if (k < runs) fn(job, count * k / runs, count * (k + 1) / runs);
+        pthread_mutex_lock(&p->lock);
+        if (--p->pending == 0) pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+mink_pool *mink__pool_create(unsigned threads) {
+    if (threads > MINK_MAX_THREADS) threads = MINK_MAX_THREADS;
+    if (threads < 2) return NULL;
+    mink_pool *p = calloc(1, sizeof *p);
+    if (p == NULL) return NULL;
+    if (pthread_mutex_init(&p->lock, NULL) != 0) {
+        free(p);
+        return NULL;
+    }
+    /* Neither can fail on Linux; elsewhere, no pool: the passes start their threads. */
+    if (pthread_cond_init(&p->go, NULL) != 0) {
+        pthread_mutex_destroy(&p->lock);
+        free(p);
+        return NULL;
+    }
+    if (pthread_cond_init(&p->done, NULL) != 0) {
+        pthread_cond_destroy(&p->go);
+        pthread_mutex_destroy(&p->lock);
+        free(p);
+        return NULL;
+    }
+    /* Workers 1, 2, ...: a thread that will not start leaves the pool smaller. */
+    for (unsigned k = 1; k < threads; k++) {
+        p->worker[p->workers] = (mink_pool_worker){p, p->workers + 1u};
+        if (pthread_create(&p->ids[p->workers], NULL, pool_worker, &p->worker[p->workers]) != 0) break;
+        p->workers++;
+    }
+    if (p->workers == 0) {
+        mink__pool_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+void mink__pool_run(mink_pool *p, size_t count, size_t min_each, mink_range_fn *fn, void *job) {
+    size_t most = min_each > 0 ? count / min_each : count;
+    size_t runs = p == NULL ? 1 : p->workers + 1u < most ? p->workers + 1u : most;
+    if (runs <= 1) {
+        if (count > 0) fn(job, 0, count);
+        return;
+    }
+    pthread_mutex_lock(&p->lock);
+    p->fn = fn, p->job = job, p->count = count, p->runs = runs;
+    p->pending = p->workers;
+    p->round++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->lock);
+    fn(job, 0, count / runs);
+    pthread_mutex_lock(&p->lock);
+    while (p->pending > 0) pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void mink__pool_destroy(mink_pool *p) {
+    if (p == NULL) return;
+    pthread_mutex_lock(&p->lock);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->lock);
+    for (unsigned k = 0; k < p->workers; k++) pthread_join(p->ids[k], NULL);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->done);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
 }

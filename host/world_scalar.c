@@ -27,84 +27,111 @@ static mink_world_view scalar_view(mink_world *w) {
     return v;
 }
 
-/* A pass: the item function of core/step.h over its items, on a view of the arrays as they are now. */
-static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
-    mink_world_view v = scalar_view(w);
-    uint32_t n = s->slots, *cells = v.cells, *found = v.found;
-    switch (pass) {
-    case MINK_PASS_BOUNDS:
-        for (uint32_t i = 0; i < n; i++) mink_bounds_item(v, *s, i);
-        break;
-    case MINK_PASS_MEASURE: mink_measure_block(v, 0, 1, v.measure); break; /* one block: the measure itself */
-    case MINK_PASS_GRID_COUNT:
-        for (uint32_t i = 0; i < n; i++) {
-            int large;
-            cells[i] = mink_grid_count_item(v, s->grid, i, &large);
-            cells[n + 1] += (uint32_t)large;
+/* A pass's job: items [begin, end) of it, run by one thread of mink__parallel. */
+typedef struct pass_job {
+    mink_world_view v;
+    mink_step_state s;
+    mink_world_pass pass;
+    uint32_t large; /* GRID_COUNT: its large slots, summed over the threads */
+} pass_job;
+
+static void pass_range(void *arg, size_t begin, size_t end) {
+    pass_job *job = arg;
+    mink_world_view v = job->v;
+    const mink_step_state *s = &job->s;
+    uint32_t n = s->slots, *cells = v.cells, *found = v.found, large = 0;
+    for (uint32_t k = (uint32_t)begin; k < (uint32_t)end; k++) {
+        switch (job->pass) {
+        case MINK_PASS_BOUNDS: mink_bounds_item(v, *s, k); break;
+        case MINK_PASS_GRID_COUNT: {
+            int big;
+            cells[k] = mink_grid_count_item(v, s->grid, k, &big);
+            large += (uint32_t)big;
+            break;
         }
-        break;
-    case MINK_PASS_GRID_EMIT:
-        for (uint32_t i = 0; i < n; i++) mink_grid_emit_item(v, s->grid, i);
-        break;
-    case MINK_PASS_GRID_GATHER:
-        for (uint32_t r = 0; r < s->entries; r++) mink_grid_gather_item(v, r);
-        break;
-    case MINK_PASS_PAIRS_COUNT:
-        for (uint32_t r = 0; r < s->entries; r++) found[r] = mink_grid_pairs_count(v, s->grid, s->entries, r);
-        for (uint32_t j = 0; j < s->items - s->entries; j++)
-            found[s->entries + j] = mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], j, 0, 0);
-        break;
-    case MINK_PASS_PAIRS_WRITE: /* only the items that found pairs write them */
-        for (uint32_t r = 0; r < s->entries; r++)
-            if (found[r + 1] != found[r]) mink_grid_pairs_write(v, s->grid, s->entries, r, found[r]);
-        for (uint32_t j = 0, r = s->entries; r < s->items; j++, r++)
-            if (found[r + 1] != found[r]) mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], j, 1, found[r]);
-        break;
-    case MINK_PASS_DEGREE:
-        for (uint32_t k = 0; k < s->pairs; k++) mink_degree_item(v, k);
-        break;
-    case MINK_PASS_NARROW:
-        for (uint32_t k = 0; k < s->pairs; k++) mink_narrow_item(v, *s, k);
-        break;
-    case MINK_PASS_RESWEEP:
-        for (uint32_t k = 0; k < s->listed; k++) mink_resweep_item(v, *s, k);
-        break;
-    case MINK_PASS_PICK:
-        for (uint32_t k = 0; k < (s->round == 0 ? n : s->listed); k++) mink_pick_item(v, *s, k);
-        break;
-    case MINK_PASS_FIRE:
-        for (uint32_t k = 0; k < s->listed; k++) mink_fire_item(v, *s, k);
-        break;
-    case MINK_PASS_RESOLVE:
-        for (uint32_t i = 0; i < n; i++) mink_resolve_item(v, *s, i);
-        break;
-    case MINK_PASS_FINAL_BOUNDS:
-        for (uint32_t i = 0; i < n; i++) mink_final_bounds_item(v, *s, i);
-        break;
-    case MINK_PASS_SAFETY:
-        for (uint32_t k = 0; k < s->pairs; k++) mink_safety_item(v, *s, k);
-        break;
-    case MINK_PASS_PLACE:
-        for (uint32_t k = 0; k < s->listed; k++) mink_place_item(v, *s, k);
-        break;
-    case MINK_PASS_IMPULSE_ROUNDS: mink_impulse_rounds_item(v, *s, 0); break;
-    case MINK_PASS_SAFETY_ROUNDS: mink_safety_rounds_item(v, *s, 0); break;
-    case MINK_PASS_ORDER_KEY:
-        for (uint32_t i = 0; i < n; i++) mink_order_key_item(v, s->grid, i);
-        break;
-    case MINK_PASS_ORDER_GATHER:
-        for (uint32_t k = 0; k < n; k++) mink_order_gather_item(v, k);
-        break;
-    case MINK_PASS_QUERY_BOUNDS:
-        for (uint32_t i = 0; i < n; i++) mink_query_bounds_item(v, *s, i);
-        break;
-    case MINK_PASS_QUERY:
-        for (uint32_t k = 0; k < s->query.count; k++) mink_query_item(v, *s, k);
-        break;
-    case MINK_PASS_QUERY_MOVE:
-        for (uint32_t k = 0; k < s->query.count; k++) mink_query_move_item(v, *s, k);
-        break;
+        case MINK_PASS_GRID_EMIT: mink_grid_emit_item(v, s->grid, k); break;
+        case MINK_PASS_GRID_GATHER: mink_grid_gather_item(v, k); break;
+        /* Items [0, entries) take a sorted entry each, the rest a slot each (its pairs with the
+         * large bodies), as the kernel's do. */
+        case MINK_PASS_PAIRS_COUNT:
+            found[k] = k < s->entries ? mink_grid_pairs_count(v, s->grid, s->entries, k)
+                                      : mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], k - s->entries, 0, 0);
+            break;
+        case MINK_PASS_PAIRS_WRITE: /* only the items that found pairs write them */
+            if (found[k + 1] == found[k]) break;
+            if (k < s->entries)
+                mink_grid_pairs_write(v, s->grid, s->entries, k, found[k]);
+            else
+                mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], k - s->entries, 1, found[k]);
+            break;
+        case MINK_PASS_DEGREE: mink_degree_item(v, k); break;
+        case MINK_PASS_NARROW: mink_narrow_item(v, *s, k); break;
+        case MINK_PASS_RESWEEP: mink_resweep_item(v, *s, k); break;
+        case MINK_PASS_PICK: mink_pick_item(v, *s, k); break;
+        case MINK_PASS_FIRE: mink_fire_item(v, *s, k); break;
+        case MINK_PASS_RESOLVE: mink_resolve_item(v, *s, k); break;
+        case MINK_PASS_FINAL_BOUNDS: mink_final_bounds_item(v, *s, k); break;
+        case MINK_PASS_SAFETY: mink_safety_item(v, *s, k); break;
+        case MINK_PASS_PLACE: mink_place_item(v, *s, k); break;
+        case MINK_PASS_ORDER_KEY: mink_order_key_item(v, s->grid, k); break;
+        case MINK_PASS_ORDER_GATHER: mink_order_gather_item(v, k); break;
+        case MINK_PASS_QUERY_BOUNDS: mink_query_bounds_item(v, *s, k); break;
+        case MINK_PASS_QUERY: mink_query_item(v, *s, k); break;
+        case MINK_PASS_QUERY_MOVE: mink_query_move_item(v, *s, k); break;
+        default: break; /* one item each: scalar_pass runs them */
+        }
     }
+    if (large > 0) MINK_ATOMIC_ADD(&job->large, large);
+}
+
+/* A pass's items. */
+static uint32_t pass_items(mink_world_pass pass, const mink_step_state *s) {
+    switch (pass) {
+    case MINK_PASS_GRID_GATHER: return s->entries;
+    case MINK_PASS_PAIRS_COUNT:
+    case MINK_PASS_PAIRS_WRITE: return s->items;
+    case MINK_PASS_DEGREE:
+    case MINK_PASS_NARROW:
+    case MINK_PASS_SAFETY: return s->pairs;
+    case MINK_PASS_RESWEEP:
+    case MINK_PASS_FIRE:
+    case MINK_PASS_PLACE: return s->listed;
+    case MINK_PASS_PICK: return s->round == 0 ? s->slots : s->listed;
+    case MINK_PASS_QUERY:
+    case MINK_PASS_QUERY_MOVE: return s->query.count;
+    default: return s->slots;
+    }
+}
+
+/* Items a thread takes at least: fewer cost more to start a thread for than they save. */
+#define MINK_WORLD_ITEMS_EACH 2048u
+
+/* A pass: the item function of core/step.h over its items, on a view of the arrays as they are
+ * now, split over the context's threads. The items of a pass depend on no order (the device runs
+ * them side by side): the same bits on any number of threads. */
+static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_step_state *s) {
+    pass_job job = {scalar_view(w), *s, pass, 0};
+    switch (pass) {
+    case MINK_PASS_MEASURE: mink_measure_block(job.v, 0, 1, job.v.measure); return MINK_OK; /* one block */
+    case MINK_PASS_IMPULSE_ROUNDS: mink_impulse_rounds_item(job.v, *s, 0); return MINK_OK;
+    case MINK_PASS_SAFETY_ROUNDS: mink_safety_rounds_item(job.v, *s, 0); return MINK_OK;
+    default: break;
+    }
+#if defined(MINK_WORLD_THREADS)
+    unsigned threads = w->ctx->threads;
+#else
+    unsigned threads = 1;
+#endif
+    size_t items = pass_items(pass, s), each = w->items_each ? w->items_each : MINK_WORLD_ITEMS_EACH;
+    if (threads > 1 && items >= 2 * each && w->pool == NULL && !w->pool_failed) {
+        w->pool = mink__pool_create(threads);
+        w->pool_failed = w->pool == NULL;
+    }
+    if (w->pool != NULL)
+        mink__pool_run(w->pool, items, each, pass_range, &job);
+    else
+        mink__parallel(threads, items, each, pass_range, &job);
+    if (pass == MINK_PASS_GRID_COUNT) job.v.cells[s->slots + 1] += job.large;
     return MINK_OK;
 }
 

@@ -161,11 +161,12 @@ enum { BODIES = 600, STEPS = 300 };
  * safety rounds after the first, all in one item (1: its lists are short, as a world of its own
  * does here on a CPU; the hash was committed before it could; a GPU keeps the passes whatever
  * this says) or pass by pass (-1), which must change nothing either. */
-static uint64_t world_hash(mink_context *ctx, int renumber, int in_one) {
+static uint64_t world_hash(mink_context *ctx, int renumber, int in_one, uint32_t items_each) {
     mink_world *w = NULL;
     ok(mink_world_create(ctx, &(mink_world_desc){.initial_bodies = 64}, &w));
     w->order_always = renumber;
     w->rounds_in_one = in_one;
+    w->items_each = items_each;
     mink_shape shapes[6] = {box_shape(0.05f, 20.0f), box_shape(40.0f, 0.05f), circle_shape(0.15f),
                             box_shape(0.2f, 0.1f), circle_shape(1.0f), {.type = MINK_SHAPE_POLYGON}};
     mink_vec2 pent[5];
@@ -239,15 +240,27 @@ static uint64_t world_hash(mink_context *ctx, int renumber, int in_one) {
 
 static void world_hash_is_committed(void **state) {
     paths *p = *state;
-    uint64_t scalar = world_hash(p->scalar, 0, 0), opencl = world_hash(p->opencl, 0, 0);
+    uint64_t scalar = world_hash(p->scalar, 0, 0, 0), opencl = world_hash(p->opencl, 0, 0, 0);
     check_hash("scalar world", scalar, WORLD_HASH);
     check_hash("OpenCL world", opencl, WORLD_HASH);
-    check_hash("scalar world, renumbered every step", world_hash(p->scalar, 1, 0), WORLD_HASH);
-    check_hash("OpenCL world, renumbered every step", world_hash(p->opencl, 1, 0), WORLD_HASH);
-    check_hash("scalar world, impulse and safety rounds in one item", world_hash(p->scalar, 0, 1), WORLD_HASH);
-    check_hash("OpenCL world, impulse and safety rounds in one item", world_hash(p->opencl, 0, 1), WORLD_HASH);
-    check_hash("scalar world, impulse and safety rounds pass by pass", world_hash(p->scalar, 0, -1), WORLD_HASH);
-    check_hash("OpenCL world, impulse and safety rounds pass by pass", world_hash(p->opencl, 0, -1), WORLD_HASH);
+    check_hash("scalar world, renumbered every step", world_hash(p->scalar, 1, 0, 0), WORLD_HASH);
+    check_hash("OpenCL world, renumbered every step", world_hash(p->opencl, 1, 0, 0), WORLD_HASH);
+    check_hash("scalar world, impulse and safety rounds in one item", world_hash(p->scalar, 0, 1, 0), WORLD_HASH);
+    check_hash("OpenCL world, impulse and safety rounds in one item", world_hash(p->opencl, 0, 1, 0), WORLD_HASH);
+    check_hash("scalar world, impulse and safety rounds pass by pass", world_hash(p->scalar, 0, -1, 0), WORLD_HASH);
+    check_hash("OpenCL world, impulse and safety rounds pass by pass", world_hash(p->opencl, 0, -1, 0), WORLD_HASH);
+    /* The scalar path's passes split over threads (host/world_scalar.c) however small: any number
+     * of threads, the same bits. */
+    for (unsigned threads = 1; threads <= 5; threads += 2) {
+        mink_context *ctx = NULL;
+        ok(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = threads}, &ctx));
+        char what[80];
+        snprintf(what, sizeof what, "scalar world, every pass on %u threads", threads);
+        check_hash(what, world_hash(ctx, 0, -1, 1), WORLD_HASH);
+        snprintf(what, sizeof what, "scalar world, renumbered, on %u threads", threads);
+        check_hash(what, world_hash(ctx, 1, 0, 7), WORLD_HASH);
+        mink_context_destroy(ctx);
+    }
 }
 
 int main(void) {
