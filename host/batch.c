@@ -189,7 +189,7 @@ mink_status mink__batch_range(mink_context *ctx, const mink_batch_job *job, mink
                               size_t end, mink_batch_stats *st) {
     if (path != MINK_BACKEND_OPENCL) {
         mink_batch_job j = job_at(job, begin);
-        mink__parallel(ctx->threads, end - begin, MINK_PAIRS_PER_THREAD, scalar_range, &j);
+        mink__split(ctx, end - begin, MINK_PAIRS_PER_THREAD, scalar_range, &j);
         return MINK_OK;
     }
     mink_status built = mink__context_kernels(ctx, mink__kernel_part(job->kind->kernel));

@@ -139,6 +139,7 @@ mink_status mink_context_create(const mink_context_desc *desc_in, mink_context *
 void mink_context_destroy(mink_context *ctx) {
     if (ctx == NULL) return;
     mink__async_release(ctx); /* a submitted call ends first: it uses all that follows */
+    mink__pool_destroy(ctx->pool);
     for (int s = 0; s < MINK_COPY_SLOTS; s++)
         for (int k = 0; k < MINK_MAX_ARRAYS; k++)
             if (ctx->bufs[s][k]) clReleaseMemObject(ctx->bufs[s][k]);

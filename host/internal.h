@@ -127,12 +127,16 @@ typedef struct mink_async {
     uint64_t ticket;    /* the last submitted call's */
 } mink_async;
 
+typedef struct mink_pool mink_pool; /* threads.c */
+
 struct mink_context {
     mink_backend backend;
     char device[300];
     char *error; /* heap: a build log can be long */
     mink_batch_stats stats;
-    unsigned threads; /* for scalar-path batches: 1 or more */
+    unsigned threads; /* for scalar-path batches and world passes: 1 or more */
+    mink_pool *pool;  /* their threads besides the caller's, from the first split call (mink__split) */
+    int pool_failed;  /* none would start: each call starts its own */
     void (*on_build)(const mink_build_info *, void *); /* the desc's, and its user pointer */
     void *on_build_user;
 
@@ -244,13 +248,15 @@ mink_status mink__check_layout(mink_context *ctx, cl_kernel k, const char *what,
  * the calling thread: the work is always done. */
 typedef void mink_range_fn(void *job, size_t begin, size_t end);
 void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_fn *fn, void *job);
-/* threads.c: threads kept for a world's passes (world_scalar.c). mink__pool_create starts
- * threads − 1 of them (NULL when none would start: the passes then start their own);
- * mink__pool_run is mink__parallel on them and the calling thread; one caller at a time. */
-typedef struct mink_pool mink_pool;
+/* threads.c: threads a context keeps for its scalar-path batches and world passes, from the first
+ * call worth splitting to mink_context_destroy. mink__pool_create starts threads − 1 of them (NULL
+ * when none would start); mink__pool_run is mink__parallel on them and the calling thread, one
+ * caller at a time (a context runs one call at a time). mink__split: fn over [0, count) on the
+ * context's threads, its pool's when it has one. */
 mink_pool *mink__pool_create(unsigned threads);
 void mink__pool_run(mink_pool *p, size_t count, size_t min_each, mink_range_fn *fn, void *job);
 void mink__pool_destroy(mink_pool *p);
+void mink__split(mink_context *ctx, size_t count, size_t min_each, mink_range_fn *fn, void *job);
 /* threads.c: the cores the machine has online (at least 1, at most MINK_MAX_THREADS). */
 unsigned mink__cores(void);
 

@@ -1,8 +1,7 @@
-/* host/threads.c — splitting a scalar-path batch, or a world's pass, over threads.
- *
- * Threads are started for the call and joined before it returns: a batch worth splitting takes
- * at least a few hundred microseconds, against tens to start a thread, and nothing lingers in a
- * process that only calls mink now and then. */
+/* host/threads.c — splitting a scalar-path batch, or a world's pass, over threads: those a context
+ * keeps (mink__split), started at its first call worth splitting and waiting between calls, or,
+ * where none would start, threads started for the call and joined before it returns
+ * (mink__parallel). */
 #ifdef __linux__
 #define _GNU_SOURCE /* sched_getaffinity */
 #include <sched.h>
@@ -57,11 +56,12 @@ void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_
         if (started[k]) pthread_join(ids[k], NULL);
 }
 
-/* ---- a pool kept for a world's steps --------------------------------------------------------- */
+/* ---- threads kept by a context ----------------------------------------------------------------- */
 
-/* A step runs some forty passes; starting and joining a thread for each cost about 46 µs a thread
- * here, against a few for waking one that waits. The pool's threads wait on a condition variable
- * between passes (they use no core then) and end with the world. */
+/* A world step runs some forty passes, a game a few batches a frame; starting and joining a thread
+ * for each cost about 46 µs a thread here, against a few for waking one that waits. The pool's
+ * threads wait on a condition variable between calls (they use no core then) and end with the
+ * context. */
 typedef struct mink_pool_worker {
     struct mink_pool *pool;
     unsigned k; /* its share: run k of the pass */
@@ -167,4 +167,15 @@ void mink__pool_destroy(mink_pool *p) {
     pthread_cond_destroy(&p->done);
     pthread_mutex_destroy(&p->lock);
     free(p);
+}
+
+void mink__split(mink_context *ctx, size_t count, size_t min_each, mink_range_fn *fn, void *job) {
+    if (ctx->threads > 1 && count >= 2 * min_each && ctx->pool == NULL && !ctx->pool_failed) {
+        ctx->pool = mink__pool_create(ctx->threads);
+        ctx->pool_failed = ctx->pool == NULL;
+    }
+    if (ctx->pool != NULL)
+        mink__pool_run(ctx->pool, count, min_each, fn, job);
+    else
+        mink__parallel(ctx->threads, count, min_each, fn, job);
 }

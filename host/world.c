@@ -130,7 +130,6 @@ mink_status mink_world_create(mink_context *ctx, const mink_world_desc *desc_in,
 void mink_world_destroy(mink_world *w) {
     if (w == NULL) return;
     mink__async_settle(w->ctx); /* a submitted step of this world, or a batch, ends first */
-    mink__pool_destroy(w->pool);
     for (int b = 0; b < MINK_WB_COUNT; b++) {
         free(w->buf[b].host);
         if (w->buf[b].mem) clReleaseMemObject(w->buf[b].mem);

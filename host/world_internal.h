@@ -83,8 +83,6 @@ struct mink_world {
     uint32_t order_listed;   /* the bodies the last step's impulse rounds listed */
     int order_always;        /* tests: renumbered before every step but the first */
     int rounds_in_one;       /* tests: impulse and safety rounds in one item 1 always, -1 never; 0 by size */
-    mink_pool *pool;         /* the scalar path's threads, from its first pass worth splitting */
-    int pool_failed;         /* none would start: each pass starts its own */
     uint32_t items_each;     /* tests: the scalar path's passes split over threads from this many items a
                                 thread (0: MINK_WORLD_ITEMS_EACH, world_scalar.c) */
     int near_crowd_all;      /* tests: every crowd body joins the safety rounds' broadphase */

@@ -117,20 +117,12 @@ static mink_status scalar_pass(mink_world *w, mink_world_pass pass, const mink_s
     case MINK_PASS_SAFETY_ROUNDS: mink_safety_rounds_item(job.v, *s, 0); return MINK_OK;
     default: break;
     }
+    size_t items = pass_items(pass, s);
 #if defined(MINK_WORLD_THREADS)
-    unsigned threads = w->ctx->threads;
+    mink__split(w->ctx, items, w->items_each ? w->items_each : MINK_WORLD_ITEMS_EACH, pass_range, &job);
 #else
-    unsigned threads = 1;
+    pass_range(&job, 0, items); /* plain read-modify-writes for atomics (core/world.h): one thread */
 #endif
-    size_t items = pass_items(pass, s), each = w->items_each ? w->items_each : MINK_WORLD_ITEMS_EACH;
-    if (threads > 1 && items >= 2 * each && w->pool == NULL && !w->pool_failed) {
-        w->pool = mink__pool_create(threads);
-        w->pool_failed = w->pool == NULL;
-    }
-    if (w->pool != NULL)
-        mink__pool_run(w->pool, items, each, pass_range, &job);
-    else
-        mink__parallel(threads, items, each, pass_range, &job);
     if (pass == MINK_PASS_GRID_COUNT) job.v.cells[s->slots + 1] += job.large;
     return MINK_OK;
 }

@@ -87,10 +87,10 @@ typedef struct mink_context_desc {
     size_t auto_min_pairs;
     /// Threads a scalar-path batch is split over, the calling one included, each taking a
     /// contiguous run of pairs (the bits do not depend on it). 0: one a core the process may run
-    /// on; 1: the calling thread only. Batches too small to repay starting a thread use fewer.
-    /// A world on the scalar path splits each pass of its steps the same way, over threads it
-    /// starts at its first large pass and keeps until mink_world_destroy (they wait, using no
-    /// core, between passes). At most MINK_MAX_THREADS.
+    /// on; 1: the calling thread only. Batches too small to repay waking a thread use fewer. A
+    /// world on the scalar path splits each pass of its steps the same way. The context starts
+    /// its threads at the first call worth splitting and keeps them until mink_context_destroy:
+    /// between calls they wait, using no core. At most MINK_MAX_THREADS.
     unsigned threads;
     /// Called when a part of the device's program starts and ends building (see
     /// mink_context_create: each part on its first use, seconds on PoCL with an empty cache), on
