@@ -76,8 +76,8 @@ MINK_INLINE mink_aabb mink_grid_box(mink_grid g, mink_grid_entry e) {
 /// stores the same 1.
 MINK_INLINE void mink_crowd_mark(mink_world_view w, mink_grid g, mink_grid_entry a, mink_aabb ga, mink_grid_entry b) {
     if ((b.flags & MINK_CONTACT_DYNAMIC) && mink_filters_meet(a.category, a.mask, a.flags, b.category, b.mask, b.flags) &&
-        mink_bounds_overlap(ga, mink_grid_box(g, b)) && w.near_crowd[b.slot] == 0u)
-        w.near_crowd[b.slot] = 1u;
+        mink_bounds_overlap(ga, mink_grid_box(g, b)) && MINK_LOAD(&w.near_crowd[b.slot]) == 0u)
+        MINK_STORE(&w.near_crowd[b.slot], 1u);
 }
 
 /// Slot i's grid entry (its record) with box `box`, from its arrays, without its near (infinite):
@@ -172,7 +172,7 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
     b = mink_aabb_in_range(b);
     w.bounds[i] = b;
     /* Every live dynamic body, even one whose box overflowed (the safety rounds still see it). */
-    if (dynamic && w.counters[5] == 0u && !mink_grid_in_crowd(st.grid, props))
+    if (dynamic && MINK_LOAD(&w.counters[5]) == 0u && !mink_grid_in_crowd(st.grid, props))
         MINK_ATOMIC_MAX(&w.counters[5], 1u);
     if (!w.records) return;
     mink_grid_entry e = mink_grid_record(w, sp, i, b); /* its arrays' lines are in the cache now */
@@ -189,7 +189,7 @@ MINK_INLINE void mink_bounds_item(mink_world_view w, mink_step_state st, uint32_
         /* Read first: once the largest moves are in, almost no body needs the atomic (a million of
          * them on one word took PoCL 20 ms). The word only grows, so a stale read only costs one. */
         uint32_t bits = mink_float_bits(reach + push);
-        if (bits > w.counters[2]) MINK_ATOMIC_MAX(&w.counters[2], bits);
+        if (bits > MINK_LOAD(&w.counters[2])) MINK_ATOMIC_MAX(&w.counters[2], bits);
     }
 }
 

@@ -278,12 +278,12 @@ MINK_INLINE void mink_fire_item(mink_world_view w, mink_step_state s, uint32_t k
     w.motion[i].moved = s.round + 1u;
     /* It and every dynamic body of its list pick again next round. Every item of this pass stores
      * the same value, above any already there, and none reads it: plain stores, no atomics. */
-    me->dirty = s.round + 1u;
+    MINK_STORE(&me->dirty, s.round + 1u);
     for (uint32_t c = w.adj_start[i]; c < w.adj_start[i] + w.adj_fill[i]; c++) {
         uint32_t bits = w.contacts[c].other;
-        if (bits & MINK_CONTACT_DYNAMIC) w.solve[bits & MINK_CONTACT_SLOT].dirty = s.round + 1u;
+        if (bits & MINK_CONTACT_DYNAMIC) MINK_STORE(&w.solve[bits & MINK_CONTACT_SLOT].dirty, s.round + 1u);
     }
-    if (w.counters[0] == 0u) w.counters[0] = 1u; /* one fired: every item stores the same */
+    if (MINK_LOAD(&w.counters[0]) == 0u) MINK_STORE(&w.counters[0], 1u); /* one fired: every item stores the same */
 }
 
 /// Where body i ends when the safety rounds keep `keep` of its path: all of it (1) where the
@@ -344,7 +344,7 @@ MINK_INLINE void mink_final_bounds_item(mink_world_view w, mink_step_state st, u
     if (mink_grid_meets_crowd(st.grid, step)) {
         mink_aabb g = mink_grid_box(st.grid, step);
         /* A step record's near is finite: infinite (it overflowed), the body marked nothing. */
-        if (!((step.near < MINK_INF) & mink__aabb_is_valid(g) & mink_aabb_within(b, g)) && w.counters[6] == 0u)
+        if (!((step.near < MINK_INF) & mink__aabb_is_valid(g) & mink_aabb_within(b, g)) && MINK_LOAD(&w.counters[6]) == 0u)
             MINK_ATOMIC_MAX(&w.counters[6], 1u);
     } else if (w.near_crowd[i] == 0u && mink_grid_in_crowd(st.grid, props)) {
         mink_aabb g = mink_grid_box(st.grid, step);
@@ -375,12 +375,13 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
     /* Most pairs, after the first rounds: told by the flags (4 bytes a slot, which stay in the
      * caches), not by the places (32, read at random for a million pairs every round). This pass
      * ORs only MINK_SOLVE_LISTED into the flags: the bit it reads is the same all through it. */
-    if (s.round > 0u && !((w.flags[p.a] | w.flags[p.b]) & MINK_SOLVE_CHANGED)) return;
+    if (s.round > 0u && !((MINK_LOAD(&w.flags[p.a]) | MINK_LOAD(&w.flags[p.b])) & MINK_SOLVE_CHANGED)) return;
     /* Both bodies are dynamic: no other body has a box in this broadphase (mink_final_bounds_item),
      * so their props are not read (twice more at random, every pair of every round). */
-    mink_place qa = w.place[p.a], qb = w.place[p.b];
+    MINK_GLOBAL mink_place *qa = w.place + p.a, *qb = w.place + p.b;
     uint32_t now = s.round & 1u, next = now ^ 1u;
-    float keep_a = mink_bits_float(qa.keep[now]), keep_b = mink_bits_float(qb.keep[now]);
+    /* keep[now] stays all through the pass; keep[next] falls by other items' atomics meanwhile. */
+    float keep_a = mink_bits_float(qa->keep[now]), keep_b = mink_bits_float(qb->keep[now]);
     if (keep_a == 0.0f && keep_b == 0.0f) return;
     MINK_GLOBAL const mink_shape *sa = w.shapes + w.shape_of[p.a], *sb = w.shapes + w.shape_of[p.b];
     mink_vec2 pa = w.pos[p.a], pb = w.pos[p.b];
@@ -395,7 +396,7 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
          * that cannot give way would creep in a step at a time); held, they stay where they were.
          * And a body pushed out of a deep overlap may press into another, up to half as deep: in
          * a packed crowd the overlaps spread and shrink, where holding every push would keep them. */
-        float spread = 0.5f * mink_maxf(qa.deepest, qb.deepest);
+        float spread = 0.5f * mink_maxf(qa->deepest, qb->deepest);
         if (!(end.depth > mink_maxf(mink_maxf(h.depth, allowed), spread))) return;
     }
     if (!(h.flags & MINK_HIT_OVERLAP)) share = h.t * 0.99609375f; /* 2^-8 short of the contact */
@@ -405,13 +406,15 @@ MINK_INLINE void mink_safety_item(mink_world_view w, mink_step_state s, uint32_t
      * crowd's conflicts repeat what another pair already did, and on a CPU device every atomic
      * on a shared line is a trip between cores. */
     uint32_t ka = mink_float_bits(keep_a * share), kb = mink_float_bits(keep_b * share);
-    if (ka < w.place[p.a].keep[next]) MINK_ATOMIC_MIN(&w.place[p.a].keep[next], ka);
-    if (kb < w.place[p.b].keep[next]) MINK_ATOMIC_MIN(&w.place[p.b].keep[next], kb);
-    if (w.counters[1] == 0u) w.counters[1] = 1u; /* a conflict was found: every item stores the same */
+    if (ka < MINK_LOAD(&qa->keep[next])) MINK_ATOMIC_MIN(&qa->keep[next], ka);
+    if (kb < MINK_LOAD(&qb->keep[next])) MINK_ATOMIC_MIN(&qb->keep[next], kb);
+    if (MINK_LOAD(&w.counters[1]) == 0u) MINK_STORE(&w.counters[1], 1u); /* a conflict: every item stores the same */
     /* Only a body in a conflict changes its keep: the place pass runs over these. */
-    if (!(w.flags[p.a] & MINK_SOLVE_LISTED) && !(MINK_ATOMIC_OR(&w.flags[p.a], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
+    if (!(MINK_LOAD(&w.flags[p.a]) & MINK_SOLVE_LISTED) &&
+        !(MINK_ATOMIC_OR(&w.flags[p.a], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
         w.active[MINK_ATOMIC_INC(&w.counters[4])] = p.a;
-    if (!(w.flags[p.b] & MINK_SOLVE_LISTED) && !(MINK_ATOMIC_OR(&w.flags[p.b], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
+    if (!(MINK_LOAD(&w.flags[p.b]) & MINK_SOLVE_LISTED) &&
+        !(MINK_ATOMIC_OR(&w.flags[p.b], MINK_SOLVE_LISTED) & MINK_SOLVE_LISTED))
         w.active[MINK_ATOMIC_INC(&w.counters[4])] = p.b;
 }
 

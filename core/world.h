@@ -17,6 +17,8 @@
 #define MINK_ATOMIC_MAX(p, v) atomic_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) atomic_min(p, v)
 #define MINK_ATOMIC_OR(p, v) atomic_or(p, v)
+#define MINK_LOAD(p) (*(p))
+#define MINK_STORE(p, v) (*(p) = (v))
 /* OpenCL 1.2 has popcount, not ctz: x & -x keeps the lowest bit set; less one, the bits below it. */
 #define MINK_CTZ(x) popcount(((x) & (0u - (x))) - 1u)
 #elif defined(__GNUC__)
@@ -30,6 +32,8 @@
 #define MINK_ATOMIC_MAX(p, v) mink__atomic_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__atomic_min(p, v)
 #define MINK_ATOMIC_OR(p, v) __atomic_fetch_or((p), (v), __ATOMIC_RELAXED)
+#define MINK_LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define MINK_STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 static inline void mink__atomic_max(uint32_t *p, uint32_t v) {
     uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
     while (old < v && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
@@ -53,7 +57,12 @@ static inline uint32_t mink__ctz(uint32_t x) {
 #define MINK_ATOMIC_MAX(p, v) mink__store_max(p, v)
 #define MINK_ATOMIC_MIN(p, v) mink__store_min(p, v)
 #define MINK_ATOMIC_OR(p, v) mink__fetch_or(p, v)
+#define MINK_LOAD(p) (*(p))
+#define MINK_STORE(p, v) (*(p) = (v))
 #endif
+/* MINK_LOAD and MINK_STORE: a word that other items of the same pass may write meanwhile (with an
+ * atomic, or a plain store of the same value), read or written whole; relaxed atomics where the
+ * host runs items on threads, plain accesses on a device (a word's access is whole there). */
 #if !defined(MINK_OPENCL) && !defined(__GNUC__)
 /* One thread runs a host pass: the atomics are plain read-modify-writes. */
 static inline void mink__store_max(uint32_t *p, uint32_t v) { *p = *p > v ? *p : v; }
