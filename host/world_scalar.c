@@ -27,7 +27,7 @@ static mink_world_view scalar_view(mink_world *w) {
     return v;
 }
 
-/* A pass's job: items [begin, end) of it, run by one thread of mink__parallel. */
+/* A pass's job: items [begin, end) of it, run by one of the context's threads (mink__split). */
 typedef struct pass_job {
     mink_world_view v;
     mink_step_state s;
