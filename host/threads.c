@@ -82,12 +82,28 @@ struct mink_pool {
     mink_pool_worker worker[MINK_MAX_THREADS];
 };
 
+/* Checks of the next call's arrival before waiting on the condition variable (about 50 µs), and
+ * of the workers' end before the caller waits: waking a thread that waits took longer than a pass
+ * of a few thousand items. */
+#define MINK_POOL_SPIN 1000
+static inline void mink_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 static void *pool_worker(void *arg) {
     mink_pool_worker *me = arg;
     mink_pool *p = me->pool;
     unsigned long seen = 0;
     pthread_mutex_lock(&p->lock);
     for (;;) {
+        if (!p->quit && p->round == seen) { /* the next call often follows at once: watch a while */
+            pthread_mutex_unlock(&p->lock);
+            for (int i = 0; i < MINK_POOL_SPIN && __atomic_load_n(&p->round, __ATOMIC_ACQUIRE) == seen; i++)
+                mink_pause();
+            pthread_mutex_lock(&p->lock);
+        }
         while (!p->quit && p->round == seen) pthread_cond_wait(&p->go, &p->lock);
         if (p->quit) break;
         seen = p->round;
@@ -97,7 +113,7 @@ static void *pool_worker(void *arg) {
         pthread_mutex_unlock(&p->lock);
         if (k < runs) fn(job, count * k / runs, count * (k + 1) / runs);
         pthread_mutex_lock(&p->lock);
-        if (--p->pending == 0) pthread_cond_signal(&p->done);
+        if (__atomic_sub_fetch(&p->pending, 1u, __ATOMIC_RELEASE) == 0) pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -146,11 +162,12 @@ void mink__pool_run(mink_pool *p, size_t count, size_t min_each, mink_range_fn *
     }
     pthread_mutex_lock(&p->lock);
     p->fn = fn, p->job = job, p->count = count, p->runs = runs;
-    p->pending = p->workers;
-    p->round++;
+    __atomic_store_n(&p->pending, p->workers, __ATOMIC_RELAXED);
+    __atomic_store_n(&p->round, p->round + 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&p->go);
     pthread_mutex_unlock(&p->lock);
     fn(job, 0, count / runs);
+    for (int i = 0; i < MINK_POOL_SPIN && __atomic_load_n(&p->pending, __ATOMIC_ACQUIRE) > 0; i++) mink_pause();
     pthread_mutex_lock(&p->lock);
     while (p->pending > 0) pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
