@@ -59,9 +59,9 @@ void mink__parallel(unsigned threads, size_t count, size_t min_each, mink_range_
 /* ---- threads kept by a context ----------------------------------------------------------------- */
 
 /* A world step runs some forty passes, a game a few batches a frame; starting and joining a thread
- * for each cost about 46 µs a thread here, against a few for waking one that waits. The pool's
- * threads wait on a condition variable between calls (they use no core then) and end with the
- * context. */
+ * for each cost about 46 µs a thread here. The pool's threads are started once, watch a while for
+ * the next call after each (MINK_POOL_SPIN), then wait on a condition variable (using no core),
+ * and end with the context. */
 typedef struct mink_pool_worker {
     struct mink_pool *pool;
     unsigned k; /* its share: run k of the pass */
