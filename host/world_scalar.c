@@ -35,51 +35,57 @@ typedef struct pass_job {
     uint32_t large; /* GRID_COUNT: its large slots, summed over the threads */
 } pass_job;
 
+/* Items [b, e) of the pass, one loop a pass (a switch an item kept GCC from hoisting the view). */
+#define MINK_ITEMS(call)                                                                           \
+    for (uint32_t k = b; k < e; k++) call;                                                         \
+    break
+
 static void pass_range(void *arg, size_t begin, size_t end) {
     pass_job *job = arg;
     mink_world_view v = job->v;
     const mink_step_state *s = &job->s;
-    uint32_t n = s->slots, *cells = v.cells, *found = v.found, large = 0;
-    for (uint32_t k = (uint32_t)begin; k < (uint32_t)end; k++) {
-        switch (job->pass) {
-        case MINK_PASS_BOUNDS: mink_bounds_item(v, *s, k); break;
-        case MINK_PASS_GRID_COUNT: {
+    uint32_t n = s->slots, *cells = v.cells, *found = v.found, large = 0, b = (uint32_t)begin, e = (uint32_t)end;
+    switch (job->pass) {
+    case MINK_PASS_BOUNDS: MINK_ITEMS(mink_bounds_item(v, *s, k));
+    case MINK_PASS_GRID_COUNT:
+        for (uint32_t k = b; k < e; k++) {
             int big;
             cells[k] = mink_grid_count_item(v, s->grid, k, &big);
             large += (uint32_t)big;
-            break;
         }
-        case MINK_PASS_GRID_EMIT: mink_grid_emit_item(v, s->grid, k); break;
-        case MINK_PASS_GRID_GATHER: mink_grid_gather_item(v, k); break;
-        /* Items [0, entries) take a sorted entry each, the rest a slot each (its pairs with the
-         * large bodies), as the kernel's do. */
-        case MINK_PASS_PAIRS_COUNT:
-            found[k] = k < s->entries ? mink_grid_pairs_count(v, s->grid, s->entries, k)
-                                      : mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], k - s->entries, 0, 0);
-            break;
-        case MINK_PASS_PAIRS_WRITE: /* only the items that found pairs write them */
-            if (found[k + 1] == found[k]) break;
+        break;
+    case MINK_PASS_GRID_EMIT: MINK_ITEMS(mink_grid_emit_item(v, s->grid, k));
+    case MINK_PASS_GRID_GATHER: MINK_ITEMS(mink_grid_gather_item(v, k));
+    /* Items [0, entries) take a sorted entry each, the rest a slot each (its pairs with the large
+     * bodies), as the kernel's do. */
+    case MINK_PASS_PAIRS_COUNT:
+        MINK_ITEMS(found[k] = k < s->entries ? mink_grid_pairs_count(v, s->grid, s->entries, k)
+                                             : mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1],
+                                                                     k - s->entries, 0, 0));
+    case MINK_PASS_PAIRS_WRITE: /* only the items that found pairs write them */
+        for (uint32_t k = b; k < e; k++) {
+            if (found[k + 1] == found[k]) continue;
             if (k < s->entries)
                 mink_grid_pairs_write(v, s->grid, s->entries, k, found[k]);
             else
                 mink_large_pairs_item(v, s->grid, s->entries, cells[n + 1], k - s->entries, 1, found[k]);
-            break;
-        case MINK_PASS_DEGREE: mink_degree_item(v, k); break;
-        case MINK_PASS_NARROW: mink_narrow_item(v, *s, k); break;
-        case MINK_PASS_RESWEEP: mink_resweep_item(v, *s, k); break;
-        case MINK_PASS_PICK: mink_pick_item(v, *s, k); break;
-        case MINK_PASS_FIRE: mink_fire_item(v, *s, k); break;
-        case MINK_PASS_RESOLVE: mink_resolve_item(v, *s, k); break;
-        case MINK_PASS_FINAL_BOUNDS: mink_final_bounds_item(v, *s, k); break;
-        case MINK_PASS_SAFETY: mink_safety_item(v, *s, k); break;
-        case MINK_PASS_PLACE: mink_place_item(v, *s, k); break;
-        case MINK_PASS_ORDER_KEY: mink_order_key_item(v, s->grid, k); break;
-        case MINK_PASS_ORDER_GATHER: mink_order_gather_item(v, k); break;
-        case MINK_PASS_QUERY_BOUNDS: mink_query_bounds_item(v, *s, k); break;
-        case MINK_PASS_QUERY: mink_query_item(v, *s, k); break;
-        case MINK_PASS_QUERY_MOVE: mink_query_move_item(v, *s, k); break;
-        default: break; /* one item each: scalar_pass runs them */
         }
+        break;
+    case MINK_PASS_DEGREE: MINK_ITEMS(mink_degree_item(v, k));
+    case MINK_PASS_NARROW: MINK_ITEMS(mink_narrow_item(v, *s, k));
+    case MINK_PASS_RESWEEP: MINK_ITEMS(mink_resweep_item(v, *s, k));
+    case MINK_PASS_PICK: MINK_ITEMS(mink_pick_item(v, *s, k));
+    case MINK_PASS_FIRE: MINK_ITEMS(mink_fire_item(v, *s, k));
+    case MINK_PASS_RESOLVE: MINK_ITEMS(mink_resolve_item(v, *s, k));
+    case MINK_PASS_FINAL_BOUNDS: MINK_ITEMS(mink_final_bounds_item(v, *s, k));
+    case MINK_PASS_SAFETY: MINK_ITEMS(mink_safety_item(v, *s, k));
+    case MINK_PASS_PLACE: MINK_ITEMS(mink_place_item(v, *s, k));
+    case MINK_PASS_ORDER_KEY: MINK_ITEMS(mink_order_key_item(v, s->grid, k));
+    case MINK_PASS_ORDER_GATHER: MINK_ITEMS(mink_order_gather_item(v, k));
+    case MINK_PASS_QUERY_BOUNDS: MINK_ITEMS(mink_query_bounds_item(v, *s, k));
+    case MINK_PASS_QUERY: MINK_ITEMS(mink_query_item(v, *s, k));
+    case MINK_PASS_QUERY_MOVE: MINK_ITEMS(mink_query_move_item(v, *s, k));
+    default: break; /* one item each: scalar_pass runs them */
     }
     if (large > 0) MINK_ATOMIC_ADD(&job->large, large);
 }
