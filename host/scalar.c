@@ -169,7 +169,7 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
                            void *const *out) {
     const float *const *in = (const float *const *)arrays;
     (void)desc;
-    /* A record block's columns (host/scalar.c, sweep_records) lie in the L1 cache, where the
+    /* A record block's columns (sweep_records, below) lie in the L1 cache, where the
      * arithmetic is the limit and 16 pairs an instruction ran 1.9 times as fast as 8; from memory
      * the 8 ran faster (docs/benchmarks.md, "Records by eight"). */
     if (n <= MINK_BLOCK && wide_vectors()) {
