@@ -264,10 +264,18 @@ MINK_INLINE mink_vec2 mink_aabb_corner(mink_aabb b, int sx, int sy) {
 /// When a centre starting at p and moving by d leaves the box b grown by r with rounded corners
 /// (the Minkowski sum of b and the disk), given that it is inside or enters it, and that the slabs
 /// of the grown box are left at t_slab: through a face, or through a corner's quarter disk.
+/// Which sides of b the centre, starting at p and moving by d, lies on at time t (*sx, *sy, as
+/// mink_side), and whether that is beyond a corner.
+MINK_ALWAYS_INLINE int mink_beyond_corner(mink_vec2 p, mink_vec2 d, mink_aabb b, float t, int *sx, int *sy) {
+    mink_vec2 e = mink_v2(p.x + d.x * t, p.y + d.y * t);
+    *sx = mink_side(e.x, b.min.x, b.max.x), *sy = mink_side(e.y, b.min.y, b.max.y);
+    return (*sx != 0) & (*sy != 0);
+}
+
 MINK_ALWAYS_INLINE float mink_rounded_box_exit(mink_vec2 p, mink_vec2 d, mink_aabb b, float r, float t_slab) {
     /* Every case computed, the answer selected (here and below): batch loops vectorize. */
-    mink_vec2 e = mink_v2(p.x + d.x * t_slab, p.y + d.y * t_slab);
-    int sx = mink_side(e.x, b.min.x, b.max.x), sy = mink_side(e.y, b.min.y, b.max.y);
+    int sx, sy;
+    mink_beyond_corner(p, d, b, t_slab, &sx, &sy);
     mink_vec2 k = mink_aabb_corner(b, sx, sy);
     float t0, t1;
     int inside;
@@ -334,6 +342,39 @@ MINK_ALWAYS_INLINE void mink_circle_aabb_reach(mink_circle a, mink_vec2 va, mink
     *reach = (*t_in < *t_out) & (*t_out > 0.0f) & (*t_in < 1.0f);
 }
 
+/// The normal of a face that a centre moving by d enters, across y or x (b towards a: moving +x
+/// it enters the −x face, so the normal is −x).
+MINK_INLINE mink_vec2 mink_face_normal(mink_vec2 d, int enter_on_y) {
+    return mink_v2(enter_on_y ? 0.0f : (d.x > 0.0f ? -1.0f : 1.0f), enter_on_y ? (d.y > 0.0f ? -1.0f : 1.0f) : 0.0f);
+}
+
+/// The contact of circle a, moving by va in the step dt, at time t along n, leaving at t_exit.
+MINK_ALWAYS_INLINE mink_hit mink_circle_aabb_contact(mink_circle a, mink_vec2 va, float dt, float t, mink_vec2 n,
+                                                     float t_exit) {
+    float st = dt * t;
+    return mink_circle_contact_hit(t, mink_v2(a.center.x + va.x * st, a.center.y + va.y * st), a.radius, n, t_exit);
+}
+
+/// The rest of mink_sweep_circle_aabb for most pairs that reach the box: those whose centre
+/// enters the grown box after the start (t_in > 0) through a face and leaves it through a face.
+/// Their answer needs no root and no square root: a contact at t_in, on the face's normal,
+/// leaving at t_out. *face says whether the pair is one of them (then the hit is
+/// mink_sweep_circle_aabb_reached's, bit for bit); the hit of any other pair is meaningless.
+/// Why no overlap: t_in > 0 takes a slab entry lo / d > 0, so the centre starts strictly farther
+/// than r beyond that face (lo = (edge − p) − r rounded > 0 only if edge − p rounded > r), where
+/// the disk's overlap test (a face or corner distance < r) fails.
+MINK_ALWAYS_INLINE mink_hit mink_circle_aabb_face_hit(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb,
+                                                      float dt, int ok, int reach, int enter_on_y, float t_in,
+                                                      float t_out, int *face) {
+    mink_vec2 p = a.center;
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    int sx, sy;
+    int corner_in = mink_beyond_corner(p, d, b, t_in, &sx, &sy);
+    int corner_out = mink_beyond_corner(p, d, b, t_out, &sx, &sy);
+    *face = ok & reach & (t_in > 0.0f) & !corner_in & !corner_out;
+    return mink_circle_aabb_contact(a, va, dt, t_in, mink_face_normal(d, enter_on_y), t_out);
+}
+
 /// The rest of mink_sweep_circle_aabb, given its first part.
 MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_aabb_reached(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb,
                                                            float dt, int ok, int reach, int enter_on_y, float t_in,
@@ -351,9 +392,7 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_aabb_reached(mink_circle a, mink_v
     /* Where p enters the grown box, or p itself when it starts inside it (in a corner square):
      * beyond a corner, the corner's disk or nothing; else through a face (p moving +x enters the
      * −x face, so the normal is −x). */
-    float t_from = t_in > 0.0f ? t_in : 0.0f;
-    mink_vec2 q = mink_v2(p.x + d.x * t_from, p.y + d.y * t_from);
-    int sx = mink_side(q.x, b.min.x, b.max.x), sy = mink_side(q.y, b.min.y, b.max.y), corner = (sx != 0) & (sy != 0);
+    int sx, sy, corner = mink_beyond_corner(p, d, b, t_in > 0.0f ? t_in : 0.0f, &sx, &sy);
     mink_vec2 k = mink_aabb_corner(b, sx, sy);
     mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
     float t0, t1;
@@ -361,12 +400,10 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_aabb_reached(mink_circle a, mink_v
     int meets = mink_circle_roots(s, d, r, &t0, &t1, &inside);
     float t = corner ? t0 : t_in;
     mink_vec2 nc = mink_normalize_or_left(mink_v2(s.x + d.x * t0, s.y + d.y * t0));
-    mink_vec2 n = mink_v2(corner ? nc.x : (enter_on_y ? 0.0f : (d.x > 0.0f ? -1.0f : 1.0f)),
-                          corner ? nc.y : (enter_on_y ? (d.y > 0.0f ? -1.0f : 1.0f) : 0.0f));
+    mink_vec2 nf = mink_face_normal(d, enter_on_y);
+    mink_vec2 n = mink_v2(corner ? nc.x : nf.x, corner ? nc.y : nf.y);
     int contact = (corner ? meets : 1) & (t >= 0.0f) & (t < 1.0f);
-    float st = dt * t;
-    mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
-    mink_hit h = mink_hit_select(contact, mink_circle_contact_hit(t, ca, r, n, exit), mink_hit_none());
+    mink_hit h = mink_hit_select(contact, mink_circle_aabb_contact(a, va, dt, t, n, exit), mink_hit_none());
     h = mink_hit_select(overlap.flags != 0u, out, h);
     h = mink_hit_select(reach, h, mink_hit_none());
     return mink_hit_select(ok, h, mink_hit_invalid());

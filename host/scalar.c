@@ -97,6 +97,8 @@ static int crowded(const float *const *in, void *const *out) {
 /* Records per block: the columns of one block (20 × 4 × 32 bytes) stay in the L1 cache. Blocks of
  * 32 ran faster from memory than of 16, 64 or 128 (docs/benchmarks.md, "Records by eight"). */
 #define MINK_BLOCK 32
+/* The floats of a record block's column: room for the largest block (MINK_CIRCLE_AABB_BLOCK). */
+#define MINK_RECORD_ROW 128
 
 /* Pairs per block of staged box columns, and the floats between two staged columns: a line more,
  * so that no two share a set of the L1 cache. */
@@ -192,28 +194,99 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
     free(stage);
 }
 
-/* Circle–box pairs [0, n) of the columns (a record's 11 floats: a, va, b, vb). The sweep computes
- * every case and selects the answer (core/circle.h), so one loop vectorizes; AVX-512 too, as for
- * circles, whose math it shares. */
+/* Circle–box pairs per block, in columns and in records: the states after the first part and
+ * the answers of the pairs swept whole wait in the L1 cache. A quarter of a block is swept whole,
+ * padded to a vector: blocks of 32 would pad three pairs to sixteen. */
+#define MINK_CIRCLE_AABB_BLOCK 128
+
+/* Circle–box pairs [0, m) of the columns (a record's 11 floats: a, va, b, vb) into the answer
+ * columns o0 .. o7. Two pairs in three never come near the box, and most of the rest enter and
+ * leave it through a face; only about one in ten needs the roots and normalizations that are most
+ * of the sweep's arithmetic. So the first loop answers every pair that way (none, or a face
+ * contact), and the pairs it cannot answer (a corner, an overlap, invalid input) are listed,
+ * swept whole, and written over. Each loop computes every case and selects the answer
+ * (core/circle.h), so it vectorizes, AVX-512 too, as for circles, whose math it shares. A pair's
+ * bits are mink_sweep_circle_aabb_inline's whichever loop answers it (core/circle.h says why). */
+MINK_ALWAYS_INLINE void circle_aabb_loop(size_t m, float dt, const float *restrict ax, const float *restrict ay,
+                                          const float *restrict ar, const float *restrict vax,
+                                          const float *restrict vay, const float *restrict bx0,
+                                          const float *restrict by0, const float *restrict bx1,
+                                          const float *restrict by1, const float *restrict vbx,
+                                          const float *restrict vby, float *restrict o0, float *restrict o1,
+                                          float *restrict o2, float *restrict o3, float *restrict o4,
+                                          float *restrict o5, float *restrict o6, uint32_t *restrict o7) {
+    enum { B = MINK_CIRCLE_AABB_BLOCK };
+    int ok[B], reach[B], on_y[B], whole[B];
+    float t_in[B], t_out[B], w[7][B];
+    uint32_t wf[B], which[B];
+    size_t k = 0;
+    for (size_t j = 0; j < m; j++) {
+        mink_circle a;
+        mink_aabb b;
+        a.center = mink_v2(ax[j], ay[j]), a.radius = ar[j];
+        b.min = mink_v2(bx0[j], by0[j]), b.max = mink_v2(bx1[j], by1[j]);
+        mink_vec2 va = mink_v2(vax[j], vay[j]), vb = mink_v2(vbx[j], vby[j]);
+        mink_circle_aabb_reach(a, va, b, vb, dt, &ok[j], &reach[j], &on_y[j], &t_in[j], &t_out[j]);
+        int face;
+        mink_hit h = mink_circle_aabb_face_hit(a, va, b, vb, dt, ok[j], reach[j], on_y[j], t_in[j], t_out[j], &face);
+        whole[j] = (ok[j] == 0) | (reach[j] & (face == 0));
+        h = mink_hit_select(face, h, mink_hit_none());
+        MINK_STORE_HIT_COLUMN(j, h, o0, o1, o2, o3, o4, o5, o6, o7);
+    }
+    for (size_t j = 0; j < m; j++) which[k] = (uint32_t)j, k += (size_t)whole[j];
+    if (k == 0) return;
+    /* Padded to whole vectors with copies of the last listed pair: a vector loop's remainder runs
+     * one pair at a time, and of a sweep this long that cost more than the padding. */
+    size_t padded = (k + 15) & ~(size_t)15;
+    for (size_t q = k; q < padded; q++) which[q] = which[k - 1];
+    for (size_t q = 0; q < padded; q++) {
+        size_t j = which[q];
+        mink_circle a;
+        mink_aabb b;
+        a.center = mink_v2(ax[j], ay[j]), a.radius = ar[j];
+        b.min = mink_v2(bx0[j], by0[j]), b.max = mink_v2(bx1[j], by1[j]);
+        mink_hit h = mink_sweep_circle_aabb_reached(a, mink_v2(vax[j], vay[j]), b, mink_v2(vbx[j], vby[j]), dt,
+                                                    ok[j], reach[j], on_y[j], t_in[j], t_out[j]);
+        MINK_STORE_HIT_COLUMN(q, h, w[0], w[1], w[2], w[3], w[4], w[5], w[6], wf);
+    }
+    for (size_t q = 0; q < k; q++) {
+        size_t j = which[q];
+        o0[j] = w[0][q], o1[j] = w[1][q], o2[j] = w[2][q], o3[j] = w[3][q];
+        o4[j] = w[4][q], o5[j] = w[5][q], o6[j] = w[6][q], o7[j] = wf[q];
+    }
+}
+
+/* Pairs [0, n) of circle–box columns a block at a time: into the answer columns in place, or for a
+ * large batch into `stage` (8 rows of MINK_STAGE_ROW), copied out past the caches every
+ * MINK_STAGE pairs: written in place, each line of the answers was first read in, 32 bytes a pair
+ * more than the bound counts (as for box columns), and runs of a block's 128 answers streamed
+ * slower than of 1024 (docs/benchmarks.md, "Circle–box pairs by face"). */
 MINK_CLONES_512
-static void circle_aabb_columns(size_t n, float dt, const float *restrict ax, const float *restrict ay,
-                                const float *restrict ar, const float *restrict vax, const float *restrict vay,
-                                const float *restrict bx0, const float *restrict by0, const float *restrict bx1,
-                                const float *restrict by1, const float *restrict vbx, const float *restrict vby,
-                                float *restrict t, float *restrict normal_x, float *restrict normal_y,
-                                float *restrict depth, float *restrict point_x, float *restrict point_y,
-                                float *restrict t_exit, uint32_t *restrict flags) {
-    for (size_t i = 0; i < n; i++)
-        MINK_SWEEP_CIRCLE_AABB_COLUMN(mink_sweep_circle_aabb_inline, i, dt, ax, ay, ar, vax, vay, bx0, by0, bx1, by1,
-                                      vbx, vby, t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
+static void circle_aabb_columns(size_t n, float dt, const float *const *in, void *const *out, float *stage) {
+    for (size_t at = 0; at < n; at += MINK_CIRCLE_AABB_BLOCK) {
+        size_t m = n - at < MINK_CIRCLE_AABB_BLOCK ? n - at : MINK_CIRCLE_AABB_BLOCK;
+        size_t row = at % MINK_STAGE;
+        float *o[8];
+        for (int c = 0; c < 8; c++) o[c] = stage ? stage + c * MINK_STAGE_ROW + row : (float *)out[c] + at;
+        circle_aabb_loop(m, dt, in[0] + at, in[1] + at, in[2] + at, in[3] + at, in[4] + at, in[5] + at, in[6] + at,
+                          in[7] + at, in[8] + at, in[9] + at, in[10] + at, o[0], o[1], o[2], o[3], o[4], o[5], o[6],
+                          (uint32_t *)(void *)o[7]);
+        if (stage && (row + m == MINK_STAGE || at + m == n))
+            for (int c = 0; c < 8; c++)
+                copy_out((char *)out[c] + 4 * (at - row), stage + c * MINK_STAGE_ROW, row + m, 1);
+    }
+#if defined(__SSE2__)
+    if (stage) _mm_sfence();
+#endif
 }
 
 void mink__scalar_circle_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, const void *const *arrays,
                                   void *const *out) {
-    const float *const *in = (const float *const *)arrays;
     (void)desc;
-    circle_aabb_columns(n, dt, in[0], in[1], in[2], in[3], in[4], in[5], in[6], in[7], in[8], in[9], in[10], out[0],
-                        out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
+    /* The stage on the heap: a caller's thread may have a small stack. Without it, in place. */
+    float *stage = n >= MINK_STREAM_HITS ? malloc(8 * MINK_STAGE_ROW * sizeof(float)) : NULL;
+    circle_aabb_columns(n, dt, (const float *const *)arrays, out, stage);
+    free(stage);
 }
 
 
@@ -324,7 +397,7 @@ typedef float mink_f8 __attribute__((vector_size(32)));
  * transposes, the rest one float at a time. Compilers turn neither the plain loop (an interleaved
  * group of 10 to 12 loads) nor memcpy's into vectors. Always inlined: with `floats` and `width`
  * constants the copy unrolls per kind and build. Only copies: the bits are the records'. */
-MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_BLOCK],
+MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_RECORD_ROW],
                                      int width) {
     const float *restrict f = records; /* records of floats only (internal.h checks their sizes) */
     size_t i = 0;
@@ -343,7 +416,7 @@ MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t 
 /* Hits [0, n) from a block's output columns (a hit is eight 4-byte fields, in the order of the
  * columns), `width` at a time by transposes (with `stream`, stored past the caches: the hits must
  * be 16-byte aligned), the rest one field at a time. Only copies. */
-MINK_ALWAYS_INLINE void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_BLOCK],
+MINK_ALWAYS_INLINE void store_hits(mink_hit *restrict hits, size_t n, float out[7][MINK_RECORD_ROW],
                                    const uint32_t *flags, int stream, int width) {
     _Static_assert(sizeof(mink_hit) == 8 * sizeof(float), "a hit is eight 4-byte fields");
     size_t i = 0;
@@ -414,31 +487,38 @@ static int avx2(void) {
 static int avx2(void) { return 0; }
 #endif
 
-/* Records `floats` floats each, a block at a time: into columns, through the kind's column loop,
- * back into hits. Always inlined: with `floats` a constant the copies unroll per kind. */
-MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t count, float dt, mink_scalar_fn *columns,
-                                      mink_hit *restrict hits, int width) {
-    float col[12][MINK_BLOCK], out[7][MINK_BLOCK];
-    uint32_t flags[MINK_BLOCK];
+/* Records per block of each kind: circle–box pairs go by blocks of their own columns'. */
+enum { aabb_records = MINK_BLOCK, circle_records = MINK_BLOCK, circle_aabb_records = MINK_CIRCLE_AABB_BLOCK };
+
+/* Records `floats` floats each, `block` (at most MINK_RECORD_ROW) at a time: into columns, through
+ * the kind's column loop, back into hits. Always inlined: with `floats` a constant the copies
+ * unroll per kind. */
+MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t block, size_t count, float dt,
+                                      mink_scalar_fn *columns, mink_hit *restrict hits, int width) {
+    float col[12][MINK_RECORD_ROW], out[7][MINK_RECORD_ROW];
+    uint32_t flags[MINK_RECORD_ROW];
     const void *c[12];
     void *o[8];
     for (size_t k = 0; k < floats; k++) c[k] = col[k];
     for (int k = 0; k < 7; k++) o[k] = out[k];
     o[7] = flags;
     int stream = count >= MINK_STREAM_RECORDS && ((uintptr_t)hits & 15u) == 0;
-    for (size_t at = 0; at < count; at += MINK_BLOCK) {
-        size_t n = count - at < MINK_BLOCK ? count - at : MINK_BLOCK;
-        const char *block = (const char *)in + at * floats * sizeof(float);
-        load_columns(block, floats, n, col, width);
+    for (size_t at = 0; at < count; at += block) {
+        size_t n = count - at < block ? count - at : block;
+        const char *records = (const char *)in + at * floats * sizeof(float);
+        load_columns(records, floats, n, col, width);
         /* The records of the block after next asked for now, to arrive while this one and the
          * next are swept: loaded only when needed, they stalled the copy (the column loops stream
-         * theirs as they compute); asked for a block ahead, they came too late. Into L2, not L1
+         * theirs as they compute); asked for a block of 32 ahead, they came too late (a block of
+         * 128 circle–box pairs is long enough: the next one's, asked for now, came in time,
+         * where the one after it's ran 3-7 % slower). Into L2, not L1
          * (locality 1: prefetcht2 on x86, which fills L2 on a Skylake-SP): there a burst of L1
          * prefetches waits on the fill buffers, and the sweep behind it waited too
          * (docs/benchmarks.md, "Records prefetched into L2" and "Records by eight"). */
-        size_t left = (count - at - n) * floats * sizeof(float), ahead = MINK_BLOCK * floats * sizeof(float);
-        const char *next = block + n * floats * sizeof(float);
-        for (size_t b = ahead; b < 2 * ahead && b < left; b += 64) __builtin_prefetch(next + b, 0, 1);
+        size_t left = (count - at - n) * floats * sizeof(float), ahead = block * floats * sizeof(float);
+        const char *next = records + n * floats * sizeof(float);
+        size_t lead = block < 64 ? ahead : 0;
+        for (size_t b = lead; b < lead + ahead && b < left; b += 64) __builtin_prefetch(next + b, 0, 1);
         columns(n, dt, NULL, c, o);
         store_hits(hits + at, n, out, flags, stream, width);
     }
@@ -465,10 +545,10 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t coun
     }
 #define MINK_SCALAR_COLUMNS(kind, record, query)                                                             \
     MINK_AVX2 static void kind##_records8(size_t n, float dt, const void *in, mink_hit *hits) {                 \
-        sweep_records(in, sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, hits, 8);          \
+        sweep_records(in, sizeof(record) / sizeof(float), kind##_records, n, dt, mink__scalar_##kind##_soa, hits, 8); \
     }                                                                                                          \
     static void kind##_records4(size_t n, float dt, const void *in, mink_hit *hits) {                          \
-        sweep_records(in, sizeof(record) / sizeof(float), n, dt, mink__scalar_##kind##_soa, hits, 4);          \
+        sweep_records(in, sizeof(record) / sizeof(float), kind##_records, n, dt, mink__scalar_##kind##_soa, hits, 4); \
     }                                                                                                          \
     void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
                              void *const *out) {                                                               \

@@ -99,8 +99,9 @@ static const mink_context_desc descs[] = {
     {.backend = MINK_BACKEND_AUTO, .threads = 2},
 };
 
-static void run_set_apart(kind k, uint64_t seed, size_t n, int exponent, float dt, size_t stride) {
-    void *pairs = make_pairs(k, seed, n, exponent);
+/* The pairs of kind k on every context of descs, as records and as columns `stride` floats apart:
+ * the bits of the scalar path's record batch, and for circle–box pairs of the single query too. */
+static void check_pairs(kind k, void *pairs, size_t n, float dt, size_t stride) {
     mink_hit *want = malloc((n + 1) * sizeof *want), *got = malloc((n + 1) * sizeof *got);
     assert_true(want && got);
     mink_context *scalar = NULL;
@@ -134,7 +135,13 @@ static void run_set_apart(kind k, uint64_t seed, size_t n, int exponent, float d
         assert_memory_equal(got, want, n * sizeof *got);
         mink_context_destroy(ctx);
     }
-    free(pairs), free(want), free(got);
+    free(want), free(got);
+}
+
+static void run_set_apart(kind k, uint64_t seed, size_t n, int exponent, float dt, size_t stride) {
+    void *pairs = make_pairs(k, seed, n, exponent);
+    check_pairs(k, pairs, n, dt, stride);
+    free(pairs);
 }
 
 static void run_set(kind k, uint64_t seed, size_t n, int exponent, float dt) {
@@ -154,6 +161,65 @@ static void columns_match_records(void **state) {
         run_set(k, 6, 65536, 0, 1.0f);
         run_set_apart(k, 7, 64539, 0, 1.0f, 65536);
     }
+}
+
+static uint32_t next_random(uint64_t *state) {
+    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*state >> 33);
+}
+
+/* A coordinate of the circle's centre against the box's edges lo, hi on one axis: beyond either
+ * edge by the radius give or take an ulp, a tiny or a small amount, or within them. */
+static float centre_near(uint64_t *state, float lo, float hi, float r) {
+    float edge = next_random(state) % 2 ? lo - r : hi + r;
+    switch (next_random(state) % 7) {
+    case 0: return edge;
+    case 1: return nextafterf(edge, INFINITY);
+    case 2: return nextafterf(edge, -INFINITY);
+    case 3: return edge + (hi - lo + r) * 1e-7f;
+    case 4: return edge - (hi - lo + r) * 1e-7f;
+    case 5: return edge + (next_random(state) % 2 ? 0.25f : -0.25f) * (hi - lo + r);
+    default: return lo + (hi - lo) * (float)(next_random(state) % 5) * 0.25f;
+    }
+}
+
+/* Circle–box pairs at the cases the scalar path answers without the whole sweep and the ones
+ * around them (host/scalar.c, circle_aabb_loop): centres a radius from a face or a corner give or
+ * take an ulp, zero and tiny radii, boxes of zero width, motion along an axis, along a face,
+ * diagonal, none, and from 2^-120 to 2^100 of the box, at scales from 2^-100 to 2^90. */
+static void circle_box_at_faces_and_corners(void **state) {
+    (void)state;
+    enum { N = 60013 };
+    mink_circle_aabb_pair *p = malloc(N * sizeof *p);
+    assert_non_null(p);
+    uint64_t rng = 2026;
+    const int scales[] = {0, 0, -100, -40, 40, 90};
+    const float speeds[] = {0.0f, 0x1p-120f, 0x1p-24f, 0.5f, 1.0f, 3.0f, 0x1p30f, 0x1p100f};
+    for (size_t i = 0; i < N; i++) {
+        float s = ldexpf(1.0f, scales[next_random(&rng) % 6]);
+        float w = s * (float)(next_random(&rng) % 4), h = s * (float)(1 + next_random(&rng) % 3);
+        float r = s * (next_random(&rng) % 5 == 0 ? 0.0f : (float)(1 + next_random(&rng) % 8) * 0.125f);
+        if (next_random(&rng) % 9 == 0) r = s * 0x1p-30f;
+        mink_aabb b = {{s * 3.0f, -s * 2.0f}, {s * 3.0f + w, -s * 2.0f + h}};
+        mink_vec2 c = {centre_near(&rng, b.min.x, b.max.x, r), centre_near(&rng, b.min.y, b.max.y, r)};
+        /* Towards the box's centre, along an axis, or along a face; either body moving. */
+        float v = s * speeds[next_random(&rng) % 8];
+        float dx = (b.min.x + b.max.x) * 0.5f - c.x, dy = (b.min.y + b.max.y) * 0.5f - c.y;
+        float m = fmaxf(fabsf(dx), fabsf(dy));
+        mink_vec2 d = m > 0.0f ? (mink_vec2){dx / m * v, dy / m * v} : (mink_vec2){v, 0.0f};
+        switch (next_random(&rng) % 4) {
+        case 0: d.y = 0.0f; break;
+        case 1: d.x = 0.0f; break;
+        case 2: d = (mink_vec2){d.y, -d.x}; break;
+        default: break;
+        }
+        int moves_box = next_random(&rng) % 3 == 0;
+        p[i] = (mink_circle_aabb_pair){{c, r}, moves_box ? (mink_vec2){0.0f, 0.0f} : d, b,
+                                       moves_box ? (mink_vec2){-d.x, -d.y} : (mink_vec2){0.0f, 0.0f}};
+    }
+    check_pairs(CIRCLE_BOX, p, N, 1.0f, N);
+    check_pairs(CIRCLE_BOX, p, N, 0.5f, N);
+    free(p);
 }
 
 /* `batches` batches of kind k (seed, n pairs) on one default context, each the scalar path's bits
@@ -188,8 +254,8 @@ static void columns_large_batches(void **state) {
     for (kind k = BOX; k <= CIRCLE_BOX; k++) run_set(k, 77, n, 0, 1.0f);
     /* A thread's share of 2^20 pairs or more writes its hits past the caches (host/scalar.c,
      * MINK_STREAM_HITS) where the array allows. On one thread: records into aligned hits and into
-     * hits only 4-byte aligned (as a mink_hit may be), and crowded box columns (copied a block at
-     * a time), each against three threads' shares, which stream nothing. */
+     * hits only 4-byte aligned (as a mink_hit may be), and crowded box and circle–box columns
+     * (copied a block at a time), each against three threads' shares, which stream nothing. */
     mink_context *one = NULL, *three = NULL;
     assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &one),
                      MINK_OK);
@@ -204,7 +270,7 @@ static void columns_large_batches(void **state) {
         assert_memory_equal(got, want, n * sizeof *want);
         assert_int_equal(sweep_records(one, k, pairs, n, 1.0f, (mink_hit *)(void *)(buf + 4)), MINK_OK);
         assert_memory_equal(buf + 4, want, n * sizeof *want);
-        for (size_t skew = 0; skew < 2 && k == BOX; skew++) { /* a float past 16-byte alignment too */
+        for (size_t skew = 0; skew < 2 && k != CIRCLE; skew++) { /* a float past 16-byte alignment too */
             columns c = columns_skewed(k, pairs, n, ((size_t)1 << 20) + 1024, skew);
             assert_int_equal(sweep_columns(one, k, &c, n, 1.0f), MINK_OK);
             assert_columns_equal(&c, want, n);
@@ -340,6 +406,7 @@ static void threads_keep_the_bits(void **state) {
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(columns_match_records),
+        cmocka_unit_test(circle_box_at_faces_and_corners),
         cmocka_unit_test(columns_small_batches),
         cmocka_unit_test(columns_large_batches),
         cmocka_unit_test(auto_times_again_never_changing_bits),
