@@ -177,6 +177,12 @@ fail:
     return status;
 }
 
+/* The arrays' names, for messages: the field names of MINK_WORLD_ARRAYS, then the scratch. */
+#define MINK_WB_NAME(NAME, field, type) #field,
+static const char *const array_names[MINK_WB_COUNT] = {MINK_WORLD_ARRAYS(MINK_WB_NAME) "keys2", "order2", "pairs2",
+                                                       "radix", "sums", "stage"};
+#undef MINK_WB_NAME
+
 mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep) {
     mink_context *ctx = w->ctx;
     mink_world_array *a = &w->buf[b];
@@ -187,8 +193,8 @@ mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes
                 fail);
     if (bytes > max_alloc)
         return mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY,
-                          "mink_world: an array of %zu bytes is over %s's allocation limit of %llu bytes", bytes,
-                          ctx->device, (unsigned long long)max_alloc);
+                          "mink_world: its %s array, %zu bytes, is over %s's allocation limit of %llu bytes",
+                          array_names[b], bytes, ctx->device, (unsigned long long)max_alloc);
     /* Grow by half again, so a growing world reallocates rarely. */
     size_t want = bytes + bytes / 2 < max_alloc ? bytes + bytes / 2 : bytes;
     cl_mem mem = clCreateBuffer(ctx->cl, CL_MEM_READ_WRITE, want, NULL, &err);
