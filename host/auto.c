@@ -56,19 +56,26 @@ static mink_status median_ms(mink_context *ctx, const mink_batch_job *job, mink_
 
 /* The crossover from m sample pairs of the job's kind: the scalar path below it, the device above. */
 static mink_status measure(mink_context *ctx, const mink_batch_job *job, size_t m, size_t *least) {
-    double one = 0.0, many = 0.0, scalar = 0.0;
+    double one = 0.0, half = 0.0, many = 0.0, scalar = 0.0;
     mink_status status = median_ms(ctx, job, MINK_BACKEND_OPENCL, 1, &one);
+    if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_OPENCL, m / 2, &half);
     if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_OPENCL, m, &many);
     if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_SCALAR, m, &scalar);
     if (status != MINK_OK) return status;
 
-    double s = scalar / (double)m, d = (many - one) / (double)m, fixed = one;
-    /* A scalar loop that is faster a pair than the device (the vectorized box loop against PoCL)
-     * keeps every batch. Otherwise the measured crossover, up to a few samples' worth: past that
-     * nothing was measured, and a device scales up better than a sample shows (more work-groups,
-     * the fixed cost spread thinner), so from there it gets the batch. */
+    /* The device's time a pair from two launches of thousands, whose fixed costs cancel: taken
+     * against the one-pair launch, a slow moment there (PoCL's threads asleep) made it small or
+     * negative, and every batch went to the device. Where noise makes even this slope nothing,
+     * the larger launch's time a pair, fixed cost and all. */
+    double s = scalar / (double)m, d = (many - half) / (double)(m - m / 2), fixed = one;
+    if (!(d > 0.0)) d = many / (double)m;
+    /* A scalar path that is faster a pair than the device (the vectorized box loop against PoCL)
+     * keeps every batch: on every thread the context has, as a batch of a few samples splits
+     * (the sample itself runs on one). Otherwise the measured crossover, up to a few samples'
+     * worth: past that nothing was measured, and a device scales up better than a sample shows
+     * (more work-groups, the fixed cost spread thinner), so from there it gets the batch. */
     double most = 4.0 * (double)m;
-    if (s > d) {
+    if (s / (double)ctx->threads > d) {
         double n = ceil(fixed / (s - d));
         *least = (size_t)(n < most ? n : most);
     } else {
@@ -85,8 +92,11 @@ static mink_status threshold(mink_context *ctx, const mink_batch_job *batch, siz
         *least = ctx->auto_min[k];
         return MINK_OK;
     }
-    float *records = malloc(m * kind->record_size), *columns = malloc(m * kind->record_size);
-    mink_hit *hits = malloc(m * sizeof *hits);
+    /* Columns a line apart (16 floats), as mink.h advises: columns at the same place in their
+     * pages, which the sample's m floats each would be, run slower than any batch laid out so. */
+    size_t row = m + 16;
+    float *records = malloc(m * kind->record_size), *columns = malloc(row * kind->record_size);
+    mink_hit *hits = malloc(row * sizeof *hits);
     mink_status status = MINK_OK;
     if (records == NULL || columns == NULL || hits == NULL) {
         status = mink__fail(ctx, MINK_ERR_OUT_OF_MEMORY, "%s: out of memory measuring the scalar path's range",
@@ -99,10 +109,10 @@ static mink_status threshold(mink_context *ctx, const mink_batch_job *batch, siz
         job.in[0] = records, job.out[0] = hits;
     } else { /* a record's floats in order are the kind's columns */
         for (size_t c = 0; c < kind->arrays; c++) {
-            for (size_t i = 0; i < m; i++) columns[c * m + i] = records[i * floats + c];
-            job.in[c] = columns + c * m;
+            for (size_t i = 0; i < m; i++) columns[c * row + i] = records[i * floats + c];
+            job.in[c] = columns + c * row;
         }
-        for (size_t c = 0; c < MINK_MAX_OUT; c++) job.out[c] = (float *)hits + c * m;
+        for (size_t c = 0; c < MINK_MAX_OUT; c++) job.out[c] = (float *)hits + c * row;
     }
     status = measure(ctx, &job, m, &ctx->auto_min[k]);
     if (status == MINK_OK) ctx->auto_known[k] = 1, *least = ctx->auto_min[k];
