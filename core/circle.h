@@ -420,13 +420,17 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_aabb_inline(mink_circle a, mink_ve
 }
 
 /* The body of mink_sweep_circle_aabb (mink/geom.h), for callers one pair at a time (the mixed
- * batches, a world's passes): most pairs there never reach the box and skip the rest. The same
- * bits as mink_sweep_circle_aabb_inline. */
+ * batches, a world's passes): most pairs there never reach the box and skip the rest, and most of
+ * the others are answered by their faces, without roots. The same bits as
+ * mink_sweep_circle_aabb_inline. */
 MINK_INLINE mink_hit mink__sweep_circle_aabb(mink_circle a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
     int ok, reach, enter_on_y;
     float t_in, t_out;
     mink_circle_aabb_reach(a, va, b, vb, dt, &ok, &reach, &enter_on_y, &t_in, &t_out);
     if (ok && !reach) return mink_hit_none();
+    int face;
+    mink_hit h = mink_circle_aabb_face_hit(a, va, b, vb, dt, ok, reach, enter_on_y, t_in, t_out, &face);
+    if (face) return h;
     return mink_sweep_circle_aabb_reached(a, va, b, vb, dt, ok, reach, enter_on_y, t_in, t_out);
 }
 
