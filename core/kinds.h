@@ -32,7 +32,7 @@
       mink_sample_circle_pairs, 16384)                                                                         \
     X(CIRCLE_AABB, circle_aabb, mink_batch_sweep_circle_aabb, mink_circle_aabb_pair, 1,                        \
       mink_sweep_circle_aabb_record, RUN, COLUMNS, mink_sample_circle_aabb_pairs, 16384)                          \
-    X(POLYGON, polygon, mink_batch_sweep_polygon, mink_polygon_pair, 1, mink_sweep_polygon_record, ONE, LOOP,  \
+    X(POLYGON, polygon, mink_batch_sweep_polygon, mink_polygon_pair, 1, mink_sweep_polygon_record, ONE, OWN,   \
       mink__sample_polygon_pairs, 4096)                                                                        \
     X(POLYGON_AABB, polygon_aabb, mink_batch_sweep_polygon_aabb, mink_polygon_aabb_pair, 1,                    \
       mink_sweep_polygon_aabb_record, ONE, LOOP, mink_sample_polygon_aabb_pairs, 4096)                         \

@@ -39,10 +39,63 @@ MINK_INLINE mink_vec2 mink_rotate(mink_vec2 v, float s, float c) {
 /* ---- checking and making polygons ------------------------------------------------------------ */
 
 /// Which half-turn a direction lies in: 0 for angles in [0, π), 1 for [π, 2π).
-MINK_INLINE int mink_half_turn(mink_vec2 v) { return v.y > 0.0f || (v.y == 0.0f && v.x > 0.0f) ? 0 : 1; }
+MINK_INLINE int mink_half_turn(mink_vec2 v) { return ((v.y > 0.0f) | ((v.y == 0.0f) & (v.x > 0.0f))) ^ 1; }
 
 /// v·2^k, each coordinate rounded once (mink_scale).
 MINK_INLINE mink_vec2 mink_scale2(mink_vec2 v, int k) { return mink_v2(mink_scale(v.x, k), mink_scale(v.y, k)); }
+
+/// The walk of mink_polygon_shape_check round a polygon's corners: the points scaled by 2^k, the
+/// first of them and the first edge, the edge before the corner walked to and the counts so far.
+typedef struct mink_shape_walk {
+    mink_vec2 s0, si, first, prev;
+    int k, prev_half, repeated, left, right, windings, windings_cw;
+} mink_shape_walk;
+
+/// The largest coordinate so far, m, with point p's counted when `on`.
+MINK_ALWAYS_INLINE float mink_corner_extent(float m, mink_vec2 p, int on) {
+    float c = mink_maxf(m, mink_maxf(mink_absf(p.x), mink_absf(p.y)));
+    return on ? c : m;
+}
+
+/// The walk at corner 1, from the polygon's points v and their largest coordinate m.
+MINK_ALWAYS_INLINE mink_shape_walk mink_shape_walk_start(const mink_vec2 *v, float m) {
+    mink_shape_walk w;
+    /* By 2^−e, exactly (mink_scale: two products for a large e, where 2^−e alone could overflow). */
+    w.k = m > 0.0f ? -mink_exponent(m) : 0;
+    w.s0 = mink_scale2(v[0], w.k), w.si = mink_scale2(v[1], w.k);
+    w.first = mink_v2(w.si.x - w.s0.x, w.si.y - w.s0.y), w.prev = w.first;
+    w.prev_half = mink_half_turn(w.first), w.repeated = (w.first.x == 0.0f) & (w.first.y == 0.0f);
+    w.left = w.right = w.windings = w.windings_cw = 0;
+    return w;
+}
+
+/// Corner i of n (1 <= i <= n), counted when `on`: the edge leaving it (to `next`, the next point
+/// scaled, for i + 1 < n; the first point after it; the first edge again at i = n, closing the
+/// polygon), its turn from the edge before and the half-turns it passes. Each edge once, no
+/// division (an index modulo n) and no early return, so a repeated point answers REPEATED
+/// wherever it is, as the first zero edge would.
+MINK_ALWAYS_INLINE void mink_shape_walk_corner(mink_shape_walk *w, uint32_t i, uint32_t n, mink_vec2 next, int on) {
+    mink_vec2 sj = i + 1u < n ? next : w->s0;
+    mink_vec2 edge = i < n ? mink_v2(sj.x - w->si.x, sj.y - w->si.y) : w->first;
+    w->si = sj;
+    w->repeated |= on & (edge.x == 0.0f) & (edge.y == 0.0f);
+    float turn = mink_cross(w->prev, edge);
+    int edge_half = mink_half_turn(edge);
+    w->left += on & (turn > 0.0f);
+    w->right += on & (turn < 0.0f);
+    w->windings += on & w->prev_half & (edge_half ^ 1);
+    w->windings_cw += on & (w->prev_half ^ 1) & edge_half;
+    w->prev = edge;
+    w->prev_half = edge_half;
+}
+
+/// What the walk round all n corners found (selects, not branches).
+MINK_ALWAYS_INLINE mink_polygon_check mink_shape_walk_answer(const mink_shape_walk *w, uint32_t n) {
+    int ok = ((uint32_t)w->left == n) & (w->windings == 1), cw = ((uint32_t)w->right == n) & (w->windings_cw == 1);
+    mink_polygon_check why = cw ? MINK_POLYGON_CLOCKWISE : MINK_POLYGON_NOT_CONVEX;
+    why = ok ? MINK_POLYGON_OK : why;
+    return w->repeated ? MINK_POLYGON_REPEATED : why;
+}
 
 /// The shape test shared by the constructor and every query: the points (scaled by one power of
 /// two, exactly, so the cross products neither overflow nor underflow for sane shapes) turn
@@ -52,45 +105,63 @@ MINK_INLINE mink_vec2 mink_scale2(mink_vec2 v, int k) { return mink_v2(mink_scal
 /// and winds twice). n >= 3. Returns MINK_POLYGON_OK, _REPEATED, _CLOCKWISE or _NOT_CONVEX.
 MINK_INLINE mink_polygon_check mink_polygon_shape_check(const mink_vec2 *v, uint32_t n) {
     float m = 0.0f;
-    for (uint32_t i = 0; i < n; i++) m = mink_maxf(m, mink_maxf(mink_absf(v[i].x), mink_absf(v[i].y)));
-    /* By 2^−e, exactly (mink_scale: two products for a large e, where 2^−e alone could overflow). */
-    int k = m > 0.0f ? -mink_exponent(m) : 0;
-    /* Each edge once (the last one closes the polygon), each turn between an edge and the next,
-     * the first edge again after the last; no division (an index modulo n) and no early return,
-     * so a repeated point answers REPEATED wherever it is, as the first zero edge would. */
-    mink_vec2 s0 = mink_scale2(v[0], k), si = mink_scale2(v[1], k);
-    mink_vec2 first = mink_v2(si.x - s0.x, si.y - s0.y), prev = first;
-    int prev_half = mink_half_turn(first), repeated = first.x == 0.0f && first.y == 0.0f;
-    int left = 0, right = 0, windings = 0, windings_cw = 0;
-    for (uint32_t i = 1; i <= n; i++) {
-        mink_vec2 sj = i + 1u < n ? mink_scale2(v[i + 1u], k) : s0;
-        mink_vec2 edge = i < n ? mink_v2(sj.x - si.x, sj.y - si.y) : first;
-        si = sj;
-        repeated |= edge.x == 0.0f && edge.y == 0.0f;
-        float turn = mink_cross(prev, edge);
-        int edge_half = mink_half_turn(edge);
-        left += turn > 0.0f;
-        right += turn < 0.0f;
-        windings += prev_half == 1 && edge_half == 0;
-        windings_cw += prev_half == 0 && edge_half == 1;
-        prev = edge;
-        prev_half = edge_half;
-    }
-    if (repeated) return MINK_POLYGON_REPEATED;
-    if ((uint32_t)left == n && windings == 1) return MINK_POLYGON_OK;
-    if ((uint32_t)right == n && windings_cw == 1) return MINK_POLYGON_CLOCKWISE;
-    return MINK_POLYGON_NOT_CONVEX;
+    for (uint32_t i = 0; i < n; i++) m = mink_corner_extent(m, v[i], 1);
+    mink_shape_walk w = mink_shape_walk_start(v, m);
+    for (uint32_t i = 1; i <= n; i++)
+        mink_shape_walk_corner(&w, i, n, i + 1u < n ? mink_scale2(v[i + 1u], w.k) : w.s0, 1);
+    return mink_shape_walk_answer(&w, n);
+}
+
+/* Each of a polygon's eight corners, written out: straight code, which a loop over polygons
+ * vectorizes (compilers unroll a loop of eight this long only in part). */
+#define MINK_EIGHT_CORNERS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
+
+/// mink_polygon_shape_check of the first n of the 8 points v (3 <= n <= 8), the same operations
+/// on them: every corner walked, those past n counted as nothing (for polygons checked side by
+/// side, host/scalar.c).
+MINK_ALWAYS_INLINE mink_polygon_check mink_polygon_shape_check8(const mink_vec2 *v, uint32_t n) {
+    float m = 0.0f;
+#define MINK_EXTENT_(i) m = mink_corner_extent(m, v[i], (i) < n);
+    MINK_EIGHT_CORNERS(MINK_EXTENT_)
+#undef MINK_EXTENT_
+    mink_shape_walk w = mink_shape_walk_start(v, m);
+    /* Corner i + 1, whose next point is v[i + 2] (any point in v past the last: not used). */
+#define MINK_CORNER_(i) \
+    mink_shape_walk_corner(&w, (i) + 1u, n, mink_scale2(v[(i) < 6 ? (i) + 2 : 7], w.k), (i) + 1u <= n);
+    MINK_EIGHT_CORNERS(MINK_CORNER_)
+#undef MINK_CORNER_
+    return mink_shape_walk_answer(&w, n);
+}
+
+/// The checks of mink_polygon_is_valid on a polygon's own fields: the count, position, angle and
+/// radius in range.
+MINK_ALWAYS_INLINE int mink_polygon_fields_are_valid(mink_polygon p) {
+    return (p.count >= 3u) & (p.count <= (uint32_t)MINK_MAX_POLYGON_VERTICES) & mink__vec2_is_valid(p.position) &
+           mink_finite(p.angle) & mink_finite(p.radius) & (mink_absf(p.angle) <= MINK_MAX_ANGLE);
+}
+
+/// Corner i's point and normal finite.
+MINK_ALWAYS_INLINE int mink_polygon_corner_is_finite(const mink_polygon *p, uint32_t i) {
+    return mink__vec2_is_valid(p->vertices[i]) & mink__vec2_is_valid(p->normals[i]);
+}
+
+/// mink_polygon_is_valid with every check made and the answer their conjunction, so that a loop
+/// over polygons vectorizes (host/scalar.c). A count out of range takes a shape test of 3 points,
+/// answered invalid.
+MINK_ALWAYS_INLINE int mink_polygon_is_valid8(mink_polygon p) {
+    int ok = mink_polygon_fields_are_valid(p);
+    uint32_t n = ok ? p.count : 3u;
+#define MINK_FINITE_(i) ok &= ((i) >= n) | mink_polygon_corner_is_finite(&p, i);
+    MINK_EIGHT_CORNERS(MINK_FINITE_)
+#undef MINK_FINITE_
+    return ok & (mink_polygon_shape_check8(p.vertices, n) == MINK_POLYGON_OK);
 }
 
 /* The body of mink_polygon_is_valid (mink/polygon.h). */
 MINK_INLINE int mink__polygon_is_valid(mink_polygon p) {
-    if (p.count < 3u || p.count > (uint32_t)MINK_MAX_POLYGON_VERTICES) return 0;
-    if (!mink__vec2_is_valid(p.position) || !mink_isfinite(p.angle) || !mink_isfinite(p.radius) ||
-        !(mink_absf(p.angle) <= MINK_MAX_ANGLE))
-        return 0;
+    if (!mink_polygon_fields_are_valid(p)) return 0;
     int finite = 1; /* one test after the loop, not a branch a point */
-    for (uint32_t i = 0; i < p.count; i++)
-        finite &= mink__vec2_is_valid(p.vertices[i]) & mink__vec2_is_valid(p.normals[i]);
+    for (uint32_t i = 0; i < p.count; i++) finite &= mink_polygon_corner_is_finite(&p, i);
     return finite && mink_polygon_shape_check(p.vertices, p.count) == MINK_POLYGON_OK;
 }
 
@@ -344,7 +415,7 @@ MINK_INLINE mink_hit mink_hull_sweep(const mink_hull *a, mink_vec2 da, const min
 }
 
 MINK_INLINE int mink_step_is_valid(mink_vec2 va, mink_vec2 vb, float dt) {
-    return mink__vec2_is_valid(va) && mink__vec2_is_valid(vb) && mink_isfinite(dt) && dt >= 0.0f;
+    return mink__vec2_is_valid(va) & mink__vec2_is_valid(vb) & mink_finite(dt) & (dt >= 0.0f);
 }
 
 /// Whether two shapes inside disks of radii ra and rb about ca and cb are clearly apart on an axis
@@ -353,7 +424,9 @@ MINK_INLINE int mink_step_is_valid(mink_vec2 va, mink_vec2 vb, float dt) {
 MINK_INLINE int mink_clearly_apart(mink_vec2 ca, float ra, mink_vec2 va, mink_vec2 cb, float rb, mink_vec2 vb, float dt) {
     float R = ra + rb;
     float dx = (va.x - vb.x) * dt, dy = (va.y - vb.y) * dt;
-    return mink_absf(ca.x - cb.x) > 2.0f * (R + mink_absf(dx)) || mink_absf(ca.y - cb.y) > 2.0f * (R + mink_absf(dy));
+    int apart_x = mink_absf(ca.x - cb.x) > 2.0f * (R + mink_absf(dx));
+    int apart_y = mink_absf(ca.y - cb.y) > 2.0f * (R + mink_absf(dy));
+    return apart_x | apart_y; /* no branch: a loop over pairs vectorizes */
 }
 
 /// The disk about a box's centre that holds it.
@@ -362,14 +435,21 @@ MINK_INLINE mink_vec2 mink_aabb_center(mink_aabb b) {
     return mink_v2((b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f);
 }
 
+/// The rest of mink_sweep_polygon for a pair whose input is valid and not clearly apart: the
+/// hulls placed and swept.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_polygon_hulls(const mink_polygon *a, mink_vec2 va, const mink_polygon *b,
+                                                     mink_vec2 vb, float dt) {
+    mink_vec2 zero = mink_v2(0.0f, 0.0f);
+    mink_hull ha = mink_polygon_hull(*a, zero, a->angle), hb = mink_polygon_hull(*b, zero, b->angle);
+    return mink_hull_sweep(&ha, mink_v2(va.x * dt, va.y * dt), &hb, mink_v2(vb.x * dt, vb.y * dt));
+}
+
 /* The body of mink_sweep_polygon (mink/polygon.h). */
 MINK_INLINE mink_hit mink__sweep_polygon(mink_polygon a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
     if (!mink__polygon_is_valid(a) || !mink__polygon_is_valid(b) || !mink_step_is_valid(va, vb, dt))
         return mink_hit_invalid();
     if (mink_clearly_apart(a.position, a.radius, va, b.position, b.radius, vb, dt)) return mink_hit_none();
-    mink_vec2 zero = mink_v2(0.0f, 0.0f);
-    mink_hull ha = mink_polygon_hull(a, zero, a.angle), hb = mink_polygon_hull(b, zero, b.angle);
-    return mink_hull_sweep(&ha, mink_v2(va.x * dt, va.y * dt), &hb, mink_v2(vb.x * dt, vb.y * dt));
+    return mink_sweep_polygon_hulls(&a, va, &b, vb, dt);
 }
 
 /* The body of mink_sweep_polygon_aabb (mink/polygon.h). */

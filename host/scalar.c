@@ -472,6 +472,90 @@ void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc,
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
+/* Polygon pairs per block: their polygons as columns (about 9 KiB) and states wait in the L1
+ * cache. */
+#define MINK_POLYGON_BLOCK 32
+
+/* A block's polygons (one side of its pairs) as columns: field f of corner i of pair j at
+ * f[i][j], and each pair's velocity on that side. */
+typedef struct polygon_columns {
+    float vx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], vy[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
+    float nx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], ny[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
+    float px[MINK_POLYGON_BLOCK], py[MINK_POLYGON_BLOCK], angle[MINK_POLYGON_BLOCK], radius[MINK_POLYGON_BLOCK];
+    float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+    uint32_t count[MINK_POLYGON_BLOCK];
+} polygon_columns;
+
+MINK_ALWAYS_INLINE void polygon_to_columns(polygon_columns *c, size_t j, const mink_polygon *p, mink_vec2 v) {
+    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+        c->vx[i][j] = p->vertices[i].x, c->vy[i][j] = p->vertices[i].y;
+        c->nx[i][j] = p->normals[i].x, c->ny[i][j] = p->normals[i].y;
+    }
+    c->px[j] = p->position.x, c->py[j] = p->position.y, c->angle[j] = p->angle, c->radius[j] = p->radius;
+    c->velx[j] = v.x, c->vely[j] = v.y, c->count[j] = p->count;
+}
+
+MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, size_t j) {
+    mink_polygon p;
+    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+        p.vertices[i] = mink_v2(c->vx[i][j], c->vy[i][j]);
+        p.normals[i] = mink_v2(c->nx[i][j], c->ny[i][j]);
+    }
+    p.position = mink_v2(c->px[j], c->py[j]);
+    p.angle = c->angle[j], p.radius = c->radius[j], p.count = c->count[j];
+    return p;
+}
+
+/* Whether each pair of the block is valid and not clearly apart (state 2), valid and apart (1) or
+ * invalid (0): every check made side by side, 16 pairs an instruction with AVX-512 (the polygons'
+ * checks over every corner a polygon may have: mink_polygon_is_valid8). Only comparisons of
+ * the same IEEE operations as one pair's (this build must not fuse a multiply and an add; the
+ * polygons' rotations, which GCC 12 fuses in an AVX2 build even with -ffp-contract=off, are
+ * swept in polygon_swept, built for any x86-64). */
+MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
+                                           const polygon_columns *restrict b, int *restrict state) {
+    for (size_t j = 0; j < m; j++) {
+        mink_polygon pa = polygon_from_columns(a, j), pb = polygon_from_columns(b, j);
+        mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
+        int ok = mink_polygon_is_valid8(pa) &
+                 mink_polygon_is_valid8(pb) & mink_step_is_valid(va, vb, dt);
+        int apart = mink_clearly_apart(pa.position, pa.radius, va, pb.position, pb.radius, vb, dt);
+        state[j] = ok ? (apart ? 1 : 2) : 0;
+    }
+}
+
+__attribute__((noinline)) static mink_hit polygon_swept(const mink_polygon_pair *p, float dt) {
+    return mink_sweep_polygon_hulls(&p->a, p->va, &p->b, p->vb, dt);
+}
+
+/* Polygon pairs [0, n), a block at a time. Checking both polygons is about half a pair's work
+ * and half the pairs are clearly apart, so every pair of a block is checked side by side
+ * (polygon_states), and the hulls are swept one pair at a time only for the valid pairs not
+ * clearly apart. The same checks and sweep as mink__sweep_polygon, the same bits. */
+static void polygon_pairs(size_t count, float dt, const mink_polygon_pair *restrict in, mink_hit *restrict hits) {
+    enum { B = MINK_POLYGON_BLOCK };
+    polygon_columns ca, cb;
+    int state[B];
+    for (size_t at = 0; at < count; at += B) {
+        size_t m = count - at < B ? count - at : B;
+        for (size_t j = 0; j < m; j++) {
+            polygon_to_columns(&ca, j, &in[at + j].a, in[at + j].va);
+            polygon_to_columns(&cb, j, &in[at + j].b, in[at + j].vb);
+        }
+        polygon_states(m, dt, &ca, &cb, state);
+        for (size_t j = 0; j < m; j++)
+            hits[at + j] = state[j] == 2   ? polygon_swept(&in[at + j], dt)
+                           : state[j] == 1 ? mink_hit_none()
+                                           : mink_hit_invalid();
+    }
+}
+
+void mink__scalar_polygon(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
+                          void *const *out) {
+    (void)desc;
+    polygon_pairs(n, dt, in[0], out[0]);
+}
+
 /* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any
  * machine's (four). */
 #if defined(MINK_SHUFFLES) && defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)

@@ -111,6 +111,72 @@ static void scalar_hand_made_records_are_checked(void **state) {
     assert_int_equal(mink_sweep_polygon(good, (mink_vec2){NAN, 0}, good, still, 1.0f).flags, MINK_HIT_INVALID);
 }
 
+/* The typed polygon batch checks a block of pairs side by side (host/scalar.c, polygon_states:
+ * mink_polygon_is_valid8 over every corner slot): on the sample's pairs broken in every way the
+ * checks know, corner by corner (a bad point or normal within the count and past it, which must
+ * not count), each pair's answer is the one-pair query's and each polygon's verdict
+ * mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks runs. */
+static void batch_checks_as_one_pair(void **state) {
+    (void)state;
+    enum { N = 4099 };
+    mink_polygon_pair *p = malloc(N * sizeof *p);
+    mink_hit *h = malloc(N * sizeof *h);
+    assert_true(p && h);
+    mink_sample_polygon_pairs(7, N, 0, p);
+    const float odd[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e-40f, 3e38f, -3e38f};
+    uint64_t r = 99;
+    for (size_t i = 0; i < N; i++) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t pick = (uint32_t)(r >> 33);
+        mink_polygon *q = pick % 2 ? &p[i].a : &p[i].b;
+        uint32_t c = (pick >> 1) % MINK_MAX_POLYGON_VERTICES;
+        float v = odd[(pick >> 4) % 8];
+        switch ((pick >> 7) % 16) {
+        case 0: q->vertices[c].x = v; break;
+        case 1: q->vertices[c].y = v; break;
+        case 2: q->normals[c].x = v; break;
+        case 3: q->normals[c].y = v; break;
+        case 4: q->count = (pick >> 11) % 12; break; /* 0 .. 11: out of range or another count */
+        case 5: q->angle = (pick >> 11) % 2 ? v : 7.0f; break;
+        case 6: q->radius = v; break;
+        case 7: q->position.y = v; break;
+        case 8: q->vertices[c] = q->vertices[(c + 1) % q->count]; break;       /* repeated */
+        case 9: q->vertices[c] = mink_v2(-q->vertices[c].x, -q->vertices[c].y); break; /* not convex */
+        case 10: { /* clockwise: the points reversed */
+            for (uint32_t k = 0; k < q->count / 2; k++) {
+                mink_vec2 t = q->vertices[k];
+                q->vertices[k] = q->vertices[q->count - 1 - k], q->vertices[q->count - 1 - k] = t;
+            }
+            break;
+        }
+        case 11: p[i].va.x = v; break;
+        case 12: /* close: the other polygon moved onto this one's path */
+            p[i].b.position = mink_v2(p[i].a.position.x + 0.5f, p[i].a.position.y); break;
+        default: break; /* left valid */
+        }
+    }
+    mink_context *one = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &one),
+                     MINK_OK);
+    const float dts[] = {1.0f, 0.25f, 0.0f};
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+        assert_int_equal(mink_batch_sweep_polygon(one, p, N, dts[d], h), MINK_OK);
+        size_t invalid = 0;
+        for (size_t i = 0; i < N; i++) {
+            mink_hit want = mink_sweep_polygon(p[i].a, p[i].va, p[i].b, p[i].vb, dts[d]);
+            if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, pair %zu: the batch differs", dts[d], i);
+            invalid += (h[i].flags & MINK_HIT_INVALID) != 0;
+            if (mink_polygon_is_valid8(p[i].a) != mink_polygon_is_valid(p[i].a) ||
+                mink_polygon_is_valid8(p[i].b) != mink_polygon_is_valid(p[i].b))
+                fail_msg("pair %zu: a %d %d, b %d %d", i, mink_polygon_is_valid8(p[i].a), mink_polygon_is_valid(p[i].a),
+                         mink_polygon_is_valid8(p[i].b), mink_polygon_is_valid(p[i].b));
+        }
+        if (d == 0) assert_true(invalid > N / 4 && invalid < N); /* both kinds of answer, in numbers */
+    }
+    mink_context_destroy(one);
+    free(p), free(h);
+}
+
 /* ---- the seed's cases ----------------------------------------------------------------------- */
 
 /* The seed's interval formula: on the axis that separates them last, a's interval [minp1, maxp1]
@@ -722,6 +788,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_constructor_checks_every_rule),
         cmocka_unit_test(scalar_hand_made_records_are_checked),
+        cmocka_unit_test(batch_checks_as_one_pair),
         cmocka_unit_test(scalar_turned_polygon_meets_floor),
         cmocka_unit_test(nearest_pairs_pruned_as_computed_in_full),
         cmocka_unit_test(core_distance_decides_as_sat),
