@@ -435,6 +435,24 @@ MINK_INLINE mink_vec2 mink_aabb_center(mink_aabb b) {
     return mink_v2((b.min.x + b.max.x) * 0.5f, (b.min.y + b.max.y) * 0.5f);
 }
 
+/// How a polygon pair's checks fall, for pairs checked side by side (host/scalar.c): 0 invalid
+/// input, 1 valid and clearly apart (no contact), 2 to sweep (mink_sweep_polygon_hulls). The
+/// checks of mink__sweep_polygon, every one made (mink_polygon_is_valid8) where it returns at the
+/// first that fails.
+MINK_ALWAYS_INLINE int mink_polygon_pair_state(mink_polygon a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
+    int ok = mink_polygon_is_valid8(a) & mink_polygon_is_valid8(b) & mink_step_is_valid(va, vb, dt);
+    int apart = mink_clearly_apart(a.position, a.radius, va, b.position, b.radius, vb, dt);
+    return ok ? (apart ? 1 : 2) : 0;
+}
+
+/// mink_polygon_pair_state for a polygon and a box (mink__sweep_polygon_aabb's checks).
+MINK_ALWAYS_INLINE int mink_polygon_aabb_pair_state(mink_polygon a, mink_vec2 va, mink_aabb b, mink_vec2 vb,
+                                                    float dt) {
+    int ok = mink_polygon_is_valid8(a) & mink__aabb_is_valid(b) & mink_step_is_valid(va, vb, dt);
+    int apart = mink_clearly_apart(a.position, a.radius, va, mink_aabb_center(b), mink_aabb_reach(b), vb, dt);
+    return ok ? (apart ? 1 : 2) : 0;
+}
+
 /// The rest of mink_sweep_polygon for a pair whose input is valid and not clearly apart: the
 /// hulls placed and swept.
 MINK_ALWAYS_INLINE mink_hit mink_sweep_polygon_hulls(const mink_polygon *a, mink_vec2 va, const mink_polygon *b,
@@ -452,14 +470,20 @@ MINK_INLINE mink_hit mink__sweep_polygon(mink_polygon a, mink_vec2 va, mink_poly
     return mink_sweep_polygon_hulls(&a, va, &b, vb, dt);
 }
 
+/// The rest of mink_sweep_polygon_aabb for a pair whose input is valid and not clearly apart.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_polygon_aabb_hulls(const mink_polygon *a, mink_vec2 va, mink_aabb b,
+                                                          mink_vec2 vb, float dt) {
+    mink_hull ha = mink_polygon_hull(*a, mink_v2(0.0f, 0.0f), a->angle), hb = mink_aabb_hull(b);
+    return mink_hull_sweep(&ha, mink_v2(va.x * dt, va.y * dt), &hb, mink_v2(vb.x * dt, vb.y * dt));
+}
+
 /* The body of mink_sweep_polygon_aabb (mink/polygon.h). */
 MINK_INLINE mink_hit mink__sweep_polygon_aabb(mink_polygon a, mink_vec2 va, mink_aabb b, mink_vec2 vb, float dt) {
     if (!mink__polygon_is_valid(a) || !mink__aabb_is_valid(b) || !mink_step_is_valid(va, vb, dt))
         return mink_hit_invalid();
     if (mink_clearly_apart(a.position, a.radius, va, mink_aabb_center(b), mink_aabb_reach(b), vb, dt))
         return mink_hit_none();
-    mink_hull ha = mink_polygon_hull(a, mink_v2(0.0f, 0.0f), a.angle), hb = mink_aabb_hull(b);
-    return mink_hull_sweep(&ha, mink_v2(va.x * dt, va.y * dt), &hb, mink_v2(vb.x * dt, vb.y * dt));
+    return mink_sweep_polygon_aabb_hulls(&a, va, b, vb, dt);
 }
 
 /* ---- circle against polygon -------------------------------------------------------------------- */

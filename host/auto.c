@@ -60,20 +60,27 @@ static mink_status measure(mink_context *ctx, const mink_batch_job *job, size_t 
     mink_status status = median_ms(ctx, job, MINK_BACKEND_OPENCL, 1, &one);
     if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_OPENCL, m / 2, &half);
     if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_OPENCL, m, &many);
+    /* The scalar path on one thread (a context is used by one thread at a time, so its count may
+     * be set aside here): split, a sample this small also timed the waking of the others. */
+    unsigned threads = ctx->threads;
+    ctx->threads = 1;
     if (status == MINK_OK) status = median_ms(ctx, job, MINK_BACKEND_SCALAR, m, &scalar);
+    ctx->threads = threads;
     if (status != MINK_OK) return status;
 
     /* The device's time a pair from two launches of thousands, whose fixed costs cancel: taken
      * against the one-pair launch, a slow moment there (PoCL's threads asleep) made it small or
      * negative, and every batch went to the device. Where noise makes even this slope nothing,
      * the larger launch's time a pair, fixed cost and all. */
-    double s = scalar / (double)m, d = (many - half) / (double)(m - m / 2), fixed = one;
+    double d = (many - half) / (double)(m - m / 2), fixed = one;
     if (!(d > 0.0)) d = many / (double)m;
-    /* A scalar path that is faster a pair than the device (the vectorized box loop against PoCL)
-     * keeps every batch: on every thread the context has, as a batch of a few samples splits
-     * (the sample itself runs on one). Otherwise the measured crossover, up to a few samples'
-     * worth: past that nothing was measured, and a device scales up better than a sample shows
-     * (more work-groups, the fixed cost spread thinner), so from there it gets the batch. */
+    double s = scalar / (double)m;
+    /* A scalar path that is faster a pair than the device on every thread the context has (the
+     * vectorized box loop against PoCL), as a batch of a few samples runs, keeps every batch.
+     * Otherwise the crossover on one thread, as a batch below 2 × MINK_PAIRS_PER_THREAD runs, up
+     * to a few samples' worth: past that nothing was measured, and a device scales up better than
+     * a sample shows (more work-groups, the fixed cost spread thinner), so from there it gets the
+     * batch. */
     double most = 4.0 * (double)m;
     if (s / (double)ctx->threads > d) {
         double n = ceil(fixed / (s - d));

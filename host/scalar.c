@@ -97,7 +97,8 @@ static int crowded(const float *const *in, void *const *out) {
 /* Records per block: the columns of one block (20 × 4 × 32 bytes) stay in the L1 cache. Blocks of
  * 32 ran faster from memory than of 16, 64 or 128 (docs/benchmarks.md, "Records by eight"). */
 #define MINK_BLOCK 32
-/* The floats of a record block's column: room for the largest block (MINK_CIRCLE_AABB_BLOCK). */
+/* The floats of a record block's column: room for the largest block (MINK_CIRCLE_AABB_BLOCK;
+ * 10 KiB of columns on the caller's stack). */
 #define MINK_RECORD_ROW 128
 
 /* Pairs per block of staged box columns, and the floats between two staged columns: a line more,
@@ -195,9 +196,11 @@ void mink__scalar_aabb_soa(size_t n, float dt, const mink_rotating_desc *desc, c
 }
 
 /* Circle–box pairs per block, in columns and in records: the states after the first part and
- * the answers of the pairs swept whole wait in the L1 cache. A quarter of a block is swept whole,
- * padded to a vector: blocks of 32 would pad three pairs to sixteen. */
+ * the answers of the pairs swept whole wait in the L1 cache. About one pair in ten is swept
+ * whole, padded to a vector of 16: blocks of 32 would pad three pairs to sixteen. */
 #define MINK_CIRCLE_AABB_BLOCK 128
+_Static_assert(MINK_CIRCLE_AABB_BLOCK % 16 == 0, "the padded list stays within the block");
+_Static_assert(MINK_STAGE % MINK_CIRCLE_AABB_BLOCK == 0, "a stage holds whole blocks");
 
 /* Circle–box pairs [0, m) of the columns (a record's 11 floats: a, va, b, vb) into the answer
  * columns o0 .. o7. Two pairs in three never come near the box, and most of the rest enter and
@@ -472,9 +475,10 @@ void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc,
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
-/* Polygon pairs per block: their polygons as columns (about 9 KiB) and states wait in the L1
+/* Polygon pairs per block: their polygons as columns (about 10 KiB) and states wait in the L1
  * cache. */
 #define MINK_POLYGON_BLOCK 32
+_Static_assert(MINK_MAX_POLYGON_VERTICES == 8, "mink_polygon_is_valid8 writes out eight corners");
 
 /* A block's polygons (one side of its pairs) as columns: field f of corner i of pair j at
  * f[i][j], and each pair's velocity on that side. */
@@ -508,52 +512,90 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
 
 /* Whether each pair of the block is valid and not clearly apart (state 2), valid and apart (1) or
  * invalid (0): every check made side by side, 16 pairs an instruction with AVX-512 (the polygons'
- * checks over every corner a polygon may have: mink_polygon_is_valid8). Only comparisons of
- * the same IEEE operations as one pair's (this build must not fuse a multiply and an add; the
- * polygons' rotations, which GCC 12 fuses in an AVX2 build even with -ffp-contract=off, are
- * swept in polygon_swept, built for any x86-64). */
+ * checks over every corner a polygon may have: mink_polygon_is_valid8). The same IEEE operations
+ * as one pair's, and no multiply fused with an add: the polygons' rotations, which GCC 12 fuses
+ * in an AVX2 build even with -ffp-contract=off, are swept in polygon_swept, built for any
+ * x86-64 (docs/benchmarks.md, "Polygon batches checked side by side"). */
 MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
                                            const polygon_columns *restrict b, int *restrict state) {
     for (size_t j = 0; j < m; j++) {
-        mink_polygon pa = polygon_from_columns(a, j), pb = polygon_from_columns(b, j);
         mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
-        int ok = mink_polygon_is_valid8(pa) &
-                 mink_polygon_is_valid8(pb) & mink_step_is_valid(va, vb, dt);
-        int apart = mink_clearly_apart(pa.position, pa.radius, va, pb.position, pb.radius, vb, dt);
-        state[j] = ok ? (apart ? 1 : 2) : 0;
+        state[j] = mink_polygon_pair_state(polygon_from_columns(a, j), va, polygon_from_columns(b, j), vb, dt);
     }
 }
 
+/* A block's boxes (the other side of polygon–box pairs) as columns, and their velocities. */
+typedef struct box_columns {
+    float x0[MINK_POLYGON_BLOCK], y0[MINK_POLYGON_BLOCK], x1[MINK_POLYGON_BLOCK], y1[MINK_POLYGON_BLOCK];
+    float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+} box_columns;
+
+/* polygon_states for polygon–box pairs. */
+MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon_columns *restrict a,
+                                               const box_columns *restrict b, int *restrict state) {
+    for (size_t j = 0; j < m; j++) {
+        mink_aabb box;
+        box.min = mink_v2(b->x0[j], b->y0[j]), box.max = mink_v2(b->x1[j], b->y1[j]);
+        mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
+        state[j] = mink_polygon_aabb_pair_state(polygon_from_columns(a, j), va, box, vb, dt);
+    }
+}
+
+/* The sweeps behind the checks, one pair at a time, built for any x86-64 (polygon_states). */
 __attribute__((noinline)) static mink_hit polygon_swept(const mink_polygon_pair *p, float dt) {
     return mink_sweep_polygon_hulls(&p->a, p->va, &p->b, p->vb, dt);
 }
+__attribute__((noinline)) static mink_hit polygon_box_swept(const mink_polygon_aabb_pair *p, float dt) {
+    return mink_sweep_polygon_aabb_hulls(&p->a, p->va, p->b, p->vb, dt);
+}
 
-/* Polygon pairs [0, n), a block at a time. Checking both polygons is about half a pair's work
- * and half the pairs are clearly apart, so every pair of a block is checked side by side
- * (polygon_states), and the hulls are swept one pair at a time only for the valid pairs not
- * clearly apart. The same checks and sweep as mink__sweep_polygon, the same bits. */
-static void polygon_pairs(size_t count, float dt, const mink_polygon_pair *restrict in, mink_hit *restrict hits) {
+/* Polygon pairs (or, with `boxes`, polygon–box pairs) [0, n), a block at a time. Checking the
+ * polygons is about two fifths of a pair's work and half the pairs are clearly apart, so every
+ * pair of a block is checked side by side (polygon_states), and the hulls are swept one pair at a
+ * time only for the valid pairs not clearly apart. The same checks and sweep as
+ * mink__sweep_polygon and mink__sweep_polygon_aabb, the same bits. */
+MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int boxes) {
     enum { B = MINK_POLYGON_BLOCK };
+    const mink_polygon_pair *pp = in;
+    const mink_polygon_aabb_pair *pb = in;
     polygon_columns ca, cb;
+    box_columns cbox;
     int state[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
         for (size_t j = 0; j < m; j++) {
-            polygon_to_columns(&ca, j, &in[at + j].a, in[at + j].va);
-            polygon_to_columns(&cb, j, &in[at + j].b, in[at + j].vb);
+            if (boxes) {
+                const mink_polygon_aabb_pair *p = &pb[at + j];
+                polygon_to_columns(&ca, j, &p->a, p->va);
+                cbox.x0[j] = p->b.min.x, cbox.y0[j] = p->b.min.y, cbox.x1[j] = p->b.max.x, cbox.y1[j] = p->b.max.y;
+                cbox.velx[j] = p->vb.x, cbox.vely[j] = p->vb.y;
+            } else {
+                polygon_to_columns(&ca, j, &pp[at + j].a, pp[at + j].va);
+                polygon_to_columns(&cb, j, &pp[at + j].b, pp[at + j].vb);
+            }
         }
-        polygon_states(m, dt, &ca, &cb, state);
-        for (size_t j = 0; j < m; j++)
-            hits[at + j] = state[j] == 2   ? polygon_swept(&in[at + j], dt)
-                           : state[j] == 1 ? mink_hit_none()
-                                           : mink_hit_invalid();
+        if (boxes)
+            polygon_box_states(m, dt, &ca, &cbox, state);
+        else
+            polygon_states(m, dt, &ca, &cb, state);
+        for (size_t j = 0; j < m; j++) {
+            mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
+            if (state[j] == 2) h = boxes ? polygon_box_swept(&pb[at + j], dt) : polygon_swept(&pp[at + j], dt);
+            hits[at + j] = h;
+        }
     }
 }
 
 void mink__scalar_polygon(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                           void *const *out) {
     (void)desc;
-    polygon_pairs(n, dt, in[0], out[0]);
+    polygon_batch(n, dt, in[0], out[0], 0);
+}
+
+void mink__scalar_polygon_aabb(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
+                               void *const *out) {
+    (void)desc;
+    polygon_batch(n, dt, in[0], out[0], 1);
 }
 
 /* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any
@@ -573,6 +615,7 @@ static int avx2(void) { return 0; }
 
 /* Records per block of each kind: circle–box pairs go by blocks of their own columns'. */
 enum { aabb_records = MINK_BLOCK, circle_records = MINK_BLOCK, circle_aabb_records = MINK_CIRCLE_AABB_BLOCK };
+_Static_assert(MINK_BLOCK <= MINK_RECORD_ROW && MINK_CIRCLE_AABB_BLOCK <= MINK_RECORD_ROW, "blocks fit the rows");
 
 /* Records `floats` floats each, `block` (at most MINK_RECORD_ROW) at a time: into columns, through
  * the kind's column loop, back into hits. Always inlined: with `floats` a constant the copies

@@ -179,9 +179,10 @@ fail:
 
 /* The arrays' names, for messages: the field names of MINK_WORLD_ARRAYS, then the scratch. */
 #define MINK_WB_NAME(NAME, field, type) #field,
-static const char *const array_names[MINK_WB_COUNT] = {MINK_WORLD_ARRAYS(MINK_WB_NAME) "keys2", "order2", "pairs2",
-                                                       "radix", "sums", "stage"};
+static const char *const array_names[] = {MINK_WORLD_ARRAYS(MINK_WB_NAME) "keys2", "order2", "pairs2", "radix", "sums",
+                                          "stage"};
 #undef MINK_WB_NAME
+_Static_assert(sizeof array_names / sizeof array_names[0] == MINK_WB_COUNT, "a name for every array");
 
 mink_status mink__world_cl_reserve(mink_world *w, mink_world_buf b, size_t bytes, size_t keep) {
     mink_context *ctx = w->ctx;

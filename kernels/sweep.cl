@@ -96,7 +96,8 @@ __kernel void mink_sweep_circle_soa_kernel(
 }
 
 /* A run of circle–box pairs is swept side by side, every case computed (core/circle.h); one pair
- * per work-item (a GPU) skips the pairs that never reach the box, as before: the same bits. */
+ * per work-item (a GPU) skips the pairs that never reach the box and answers by face those that
+ * can (mink__sweep_circle_aabb): the same bits. */
 #if MINK_RUN > 1
 #define MINK_CIRCLE_AABB_SWEEP mink_sweep_circle_aabb_inline
 #else

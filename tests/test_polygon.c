@@ -111,11 +111,11 @@ static void scalar_hand_made_records_are_checked(void **state) {
     assert_int_equal(mink_sweep_polygon(good, (mink_vec2){NAN, 0}, good, still, 1.0f).flags, MINK_HIT_INVALID);
 }
 
-/* The typed polygon batch checks a block of pairs side by side (host/scalar.c, polygon_states:
- * mink_polygon_is_valid8 over every corner slot): on the sample's pairs broken in every way the
- * checks know, corner by corner (a bad point or normal within the count and past it, which must
- * not count), each pair's answer is the one-pair query's and each polygon's verdict
- * mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks runs. */
+/* The typed polygon and polygon–box batches check a block of pairs side by side (host/scalar.c,
+ * polygon_states: mink_polygon_is_valid8 over every corner slot): on the sample's pairs broken in
+ * every way the checks know, corner by corner (a bad point or normal within the count and past
+ * it, which must not count), each pair's answer is the one-pair query's and each polygon's
+ * verdict mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks runs. */
 static void batch_checks_as_one_pair(void **state) {
     (void)state;
     enum { N = 4099 };
@@ -173,8 +173,27 @@ static void batch_checks_as_one_pair(void **state) {
         }
         if (d == 0) assert_true(invalid > N / 4 && invalid < N); /* both kinds of answer, in numbers */
     }
+    /* Polygon–box pairs: each pair's first polygon against a box beside or across its path, some
+     * boxes broken (inside out, flat, not finite). */
+    mink_polygon_aabb_pair *q = malloc(N * sizeof *q);
+    assert_non_null(q);
+    for (size_t i = 0; i < N; i++) {
+        mink_vec2 c = p[i].b.position;
+        mink_aabb box = {{c.x - 0.5f, c.y - 0.75f}, {c.x + 0.5f, c.y + 0.75f}};
+        if (i % 5 == 1) box.min.x = box.max.x + 1.0f;
+        if (i % 7 == 2) box.max.y = box.min.y;
+        if (i % 11 == 3) box.max.x = odd[i % 8];
+        q[i] = (mink_polygon_aabb_pair){p[i].a, p[i].va, box, p[i].vb};
+    }
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+        assert_int_equal(mink_batch_sweep_polygon_aabb(one, q, N, dts[d], h), MINK_OK);
+        for (size_t i = 0; i < N; i++) {
+            mink_hit want = mink_sweep_polygon_aabb(q[i].a, q[i].va, q[i].b, q[i].vb, dts[d]);
+            if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, polygon-box pair %zu differs", dts[d], i);
+        }
+    }
     mink_context_destroy(one);
-    free(p), free(h);
+    free(p), free(q), free(h);
 }
 
 /* ---- the seed's cases ----------------------------------------------------------------------- */
