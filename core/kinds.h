@@ -37,7 +37,7 @@
     X(POLYGON_AABB, polygon_aabb, mink_batch_sweep_polygon_aabb, mink_polygon_aabb_pair, 1,                    \
       mink_sweep_polygon_aabb_record, ONE, OWN, mink_sample_polygon_aabb_pairs, 4096)                          \
     X(POLYGON_CIRCLE, polygon_circle, mink_batch_sweep_polygon_circle, mink_polygon_circle_pair, 1,            \
-      mink_sweep_polygon_circle_record, ONE, LOOP, mink_sample_polygon_circle_pairs, 4096)                     \
+      mink_sweep_polygon_circle_record, ONE, OWN, mink_sample_polygon_circle_pairs, 4096)                      \
     X(CAPSULE, capsule, mink_batch_sweep_capsule, mink_capsule_pair, 1, mink_sweep_capsule_record, ONE, LOOP,  \
       mink_sample_capsule_pairs, 4096)                                                                         \
     X(CAPSULE_CIRCLE, capsule_circle, mink_batch_sweep_capsule_circle, mink_capsule_circle_pair, 1,            \

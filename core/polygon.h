@@ -604,12 +604,26 @@ MINK_INLINE mink_hit mink_sweep_circle_hull(mink_circle a, mink_vec2 va, const m
 }
 
 /// Swept test: circle a against polygon b, neither turning.
+/// mink_polygon_pair_state for a circle and a polygon (mink_sweep_circle_polygon's checks).
+MINK_ALWAYS_INLINE int mink_circle_polygon_pair_state(mink_circle a, mink_vec2 va, mink_polygon b, mink_vec2 vb,
+                                                      float dt) {
+    int ok = mink__circle_is_valid(a) & mink_polygon_is_valid8(b) & mink_step_is_valid(va, vb, dt);
+    int apart = mink_clearly_apart(a.center, a.radius, va, b.position, b.radius, vb, dt);
+    return ok ? (apart ? 1 : 2) : 0;
+}
+
+/// The rest of mink_sweep_circle_polygon for a pair whose input is valid and not clearly apart.
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_polygon_hull(mink_circle a, mink_vec2 va, const mink_polygon *b,
+                                                           mink_vec2 vb, float dt) {
+    mink_hull hb = mink_polygon_hull(*b, mink_v2(0.0f, 0.0f), b->angle);
+    return mink_sweep_circle_hull(a, va, &hb, vb, dt);
+}
+
 MINK_INLINE mink_hit mink_sweep_circle_polygon(mink_circle a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
     if (!mink__circle_is_valid(a) || !mink__polygon_is_valid(b) || !mink_step_is_valid(va, vb, dt))
         return mink_hit_invalid();
     if (mink_clearly_apart(a.center, a.radius, va, b.position, b.radius, vb, dt)) return mink_hit_none();
-    mink_hull hb = mink_polygon_hull(b, mink_v2(0.0f, 0.0f), b.angle);
-    return mink_sweep_circle_hull(a, va, &hb, vb, dt);
+    return mink_sweep_circle_polygon_hull(a, va, &b, vb, dt);
 }
 
 /* The body of mink_sweep_polygon_circle (mink/polygon.h). */

@@ -541,6 +541,24 @@ MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon
     }
 }
 
+/* A block's circles (the other side of polygon–circle pairs) as columns, and their velocities. */
+typedef struct disk_columns {
+    float x[MINK_POLYGON_BLOCK], y[MINK_POLYGON_BLOCK], radius[MINK_POLYGON_BLOCK];
+    float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+} disk_columns;
+
+/* polygon_states for polygon–circle pairs (checked as mink_sweep_circle_polygon does, the circle
+ * first). */
+MINK_CLONES_512 static void polygon_circle_states(size_t m, float dt, const polygon_columns *restrict a,
+                                                  const disk_columns *restrict b, int *restrict state) {
+    for (size_t j = 0; j < m; j++) {
+        mink_circle c;
+        c.center = mink_v2(b->x[j], b->y[j]), c.radius = b->radius[j];
+        mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
+        state[j] = mink_circle_polygon_pair_state(c, vb, polygon_from_columns(a, j), va, dt);
+    }
+}
+
 /* The sweeps behind the checks, one pair at a time, built for any x86-64 (polygon_states). */
 __attribute__((noinline)) static mink_hit polygon_swept(const mink_polygon_pair *p, float dt) {
     return mink_sweep_polygon_hulls(&p->a, p->va, &p->b, p->vb, dt);
@@ -548,39 +566,58 @@ __attribute__((noinline)) static mink_hit polygon_swept(const mink_polygon_pair 
 __attribute__((noinline)) static mink_hit polygon_box_swept(const mink_polygon_aabb_pair *p, float dt) {
     return mink_sweep_polygon_aabb_hulls(&p->a, p->va, p->b, p->vb, dt);
 }
+__attribute__((noinline)) static mink_hit polygon_circle_swept(const mink_polygon_circle_pair *p, float dt) {
+    return mink_hit_mirror(mink_sweep_circle_polygon_hull(p->b, p->vb, &p->a, p->va, dt));
+}
 
-/* Polygon pairs (or, with `boxes`, polygon–box pairs) [0, n), a block at a time. Checking the
- * polygons is about two fifths of a pair's work and half the pairs are clearly apart, so every
- * pair of a block is checked side by side (polygon_states), and the hulls are swept one pair at a
- * time only for the valid pairs not clearly apart. The same checks and sweep as
- * mink__sweep_polygon and mink__sweep_polygon_aabb, the same bits. */
-MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int boxes) {
+/* What stands against the polygons of a polygon batch. */
+enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
+
+/* Polygon pairs (or polygon–box, polygon–circle pairs: `versus`) [0, n), a block at a time.
+ * Checking the polygons is about two fifths of a pair's work and half the pairs are clearly
+ * apart, so every pair of a block is checked side by side (polygon_states), and the hulls are
+ * swept one pair at a time only for the valid pairs not clearly apart. The same checks and sweep
+ * as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle: the same
+ * bits. */
+MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus) {
     enum { B = MINK_POLYGON_BLOCK };
     const mink_polygon_pair *pp = in;
     const mink_polygon_aabb_pair *pb = in;
+    const mink_polygon_circle_pair *pc = in;
     polygon_columns ca, cb;
     box_columns cbox;
+    disk_columns ccircle;
     int state[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
         for (size_t j = 0; j < m; j++) {
-            if (boxes) {
+            if (versus == VERSUS_BOXES) {
                 const mink_polygon_aabb_pair *p = &pb[at + j];
                 polygon_to_columns(&ca, j, &p->a, p->va);
                 cbox.x0[j] = p->b.min.x, cbox.y0[j] = p->b.min.y, cbox.x1[j] = p->b.max.x, cbox.y1[j] = p->b.max.y;
                 cbox.velx[j] = p->vb.x, cbox.vely[j] = p->vb.y;
+            } else if (versus == VERSUS_CIRCLES) {
+                const mink_polygon_circle_pair *p = &pc[at + j];
+                polygon_to_columns(&ca, j, &p->a, p->va);
+                ccircle.x[j] = p->b.center.x, ccircle.y[j] = p->b.center.y, ccircle.radius[j] = p->b.radius;
+                ccircle.velx[j] = p->vb.x, ccircle.vely[j] = p->vb.y;
             } else {
                 polygon_to_columns(&ca, j, &pp[at + j].a, pp[at + j].va);
                 polygon_to_columns(&cb, j, &pp[at + j].b, pp[at + j].vb);
             }
         }
-        if (boxes)
+        if (versus == VERSUS_BOXES)
             polygon_box_states(m, dt, &ca, &cbox, state);
+        else if (versus == VERSUS_CIRCLES)
+            polygon_circle_states(m, dt, &ca, &ccircle, state);
         else
             polygon_states(m, dt, &ca, &cb, state);
         for (size_t j = 0; j < m; j++) {
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
-            if (state[j] == 2) h = boxes ? polygon_box_swept(&pb[at + j], dt) : polygon_swept(&pp[at + j], dt);
+            if (state[j] == 2)
+                h = versus == VERSUS_BOXES     ? polygon_box_swept(&pb[at + j], dt)
+                    : versus == VERSUS_CIRCLES ? polygon_circle_swept(&pc[at + j], dt)
+                                               : polygon_swept(&pp[at + j], dt);
             hits[at + j] = h;
         }
     }
@@ -589,13 +626,19 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
 void mink__scalar_polygon(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                           void *const *out) {
     (void)desc;
-    polygon_batch(n, dt, in[0], out[0], 0);
+    polygon_batch(n, dt, in[0], out[0], VERSUS_POLYGONS);
 }
 
 void mink__scalar_polygon_aabb(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                                void *const *out) {
     (void)desc;
-    polygon_batch(n, dt, in[0], out[0], 1);
+    polygon_batch(n, dt, in[0], out[0], VERSUS_BOXES);
+}
+
+void mink__scalar_polygon_circle(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
+                                 void *const *out) {
+    (void)desc;
+    polygon_batch(n, dt, in[0], out[0], VERSUS_CIRCLES);
 }
 
 /* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any

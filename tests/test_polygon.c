@@ -111,11 +111,12 @@ static void scalar_hand_made_records_are_checked(void **state) {
     assert_int_equal(mink_sweep_polygon(good, (mink_vec2){NAN, 0}, good, still, 1.0f).flags, MINK_HIT_INVALID);
 }
 
-/* The typed polygon and polygon–box batches check a block of pairs side by side (host/scalar.c,
- * polygon_states: mink_polygon_is_valid8 over every corner slot): on the sample's pairs broken in
- * every way the checks know, corner by corner (a bad point or normal within the count and past
- * it, which must not count), each pair's answer is the one-pair query's and each polygon's
- * verdict mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks runs. */
+/* The typed polygon, polygon–box and polygon–circle batches check a block of pairs side by side
+ * (host/scalar.c, polygon_states: mink_polygon_is_valid8 over every corner slot): on the sample's
+ * pairs broken in every way the checks know, corner by corner (a bad point or normal within the
+ * count and past it, which must not count), each pair's answer is the one-pair query's and each
+ * polygon's verdict mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks
+ * runs. */
 static void batch_checks_as_one_pair(void **state) {
     (void)state;
     enum { N = 4099 };
@@ -192,8 +193,25 @@ static void batch_checks_as_one_pair(void **state) {
             if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, polygon-box pair %zu differs", dts[d], i);
         }
     }
+    /* Polygon–circle pairs: the same polygons against circles, some broken (a negative or
+     * non-finite radius, a centre not finite). */
+    mink_polygon_circle_pair *e = malloc(N * sizeof *e);
+    assert_non_null(e);
+    for (size_t i = 0; i < N; i++) {
+        mink_circle circle = {p[i].b.position, 0.5f + 0.25f * (float)(i % 3)};
+        if (i % 5 == 1) circle.radius = -odd[i % 8];
+        if (i % 7 == 2) circle.center.x = odd[i % 8];
+        e[i] = (mink_polygon_circle_pair){p[i].a, p[i].va, circle, p[i].vb};
+    }
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+        assert_int_equal(mink_batch_sweep_polygon_circle(one, e, N, dts[d], h), MINK_OK);
+        for (size_t i = 0; i < N; i++) {
+            mink_hit want = mink_sweep_polygon_circle(e[i].a, e[i].va, e[i].b, e[i].vb, dts[d]);
+            if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, polygon-circle pair %zu differs", dts[d], i);
+        }
+    }
     mink_context_destroy(one);
-    free(p), free(q), free(h);
+    free(p), free(q), free(e), free(h);
 }
 
 /* ---- the seed's cases ----------------------------------------------------------------------- */
