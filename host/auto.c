@@ -54,6 +54,8 @@ static mink_status median_ms(mink_context *ctx, const mink_batch_job *job, mink_
     return MINK_OK;
 }
 
+static double larger(double a, double b) { return a > b ? a : b; }
+
 /* The crossover from m sample pairs of the job's kind: the scalar path below it, the device above. */
 static mink_status measure(mink_context *ctx, const mink_batch_job *job, size_t m, size_t *least) {
     double one = 0.0, half = 0.0, many = 0.0, scalar = 0.0;
@@ -68,11 +70,11 @@ static mink_status measure(mink_context *ctx, const mink_batch_job *job, size_t 
     ctx->threads = threads;
     if (status != MINK_OK) return status;
 
-    /* The device's time a pair from two launches of thousands, whose fixed costs cancel: taken
-     * against the one-pair launch, a slow moment there (PoCL's threads asleep) made it small or
-     * negative, and every batch went to the device. Where noise makes even this slope nothing,
-     * the larger launch's time a pair, fixed cost and all. */
-    double d = (many - half) / (double)(m - m / 2), fixed = one;
+    /* The device's time a pair: the larger of two slopes, from the one-pair launch and from half
+     * the sample to all of it. Either alone, a slow moment in its first launch (PoCL's threads
+     * asleep) made it small or negative, and batches went to the device. Where noise makes both
+     * nothing, the larger launch's time a pair, fixed cost and all. */
+    double d = larger((many - one) / (double)m, (many - half) / (double)(m - m / 2)), fixed = one;
     if (!(d > 0.0)) d = many / (double)m;
     double s = scalar / (double)m;
     /* A scalar path that is faster a pair than the device on every thread the context has (the

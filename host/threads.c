@@ -191,7 +191,9 @@ void mink__split(mink_context *ctx, size_t count, size_t min_each, mink_range_fn
         ctx->pool = mink__pool_create(ctx->threads);
         ctx->pool_failed = ctx->pool == NULL;
     }
-    if (ctx->pool != NULL)
+    /* The pool only while the context allows more than one thread: AUTO times the scalar path
+     * on one (host/auto.c) with the count set aside. */
+    if (ctx->pool != NULL && ctx->threads > 1)
         mink__pool_run(ctx->pool, count, min_each, fn, job);
     else
         mink__parallel(ctx->threads, count, min_each, fn, job);
