@@ -117,6 +117,17 @@ static void scalar_hand_made_records_are_checked(void **state) {
  * count and past it, which must not count), each pair's answer is the one-pair query's and each
  * polygon's verdict mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks
  * runs. */
+/* The batch `batch` of the N pairs `pairs` at each of the dts, one thread, against the one-pair
+ * query `one`, bit for bit (in batch_checks_as_one_pair: one, h, N, dts). */
+#define BATCH_AS_ONE_PAIR(batch, one_pair, pairs, what)                                                       \
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {                                                 \
+        assert_int_equal(batch(one, pairs, N, dts[d], h), MINK_OK);                                           \
+        for (size_t i = 0; i < N; i++) {                                                                      \
+            mink_hit want = one_pair(pairs[i].a, pairs[i].va, pairs[i].b, pairs[i].vb, dts[d]);               \
+            if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, %s pair %zu differs", dts[d], what, i); \
+        }                                                                                                     \
+    }
+
 static void batch_checks_as_one_pair(void **state) {
     (void)state;
     enum { N = 4099 };
@@ -186,13 +197,7 @@ static void batch_checks_as_one_pair(void **state) {
         if (i % 11 == 3) box.max.x = odd[i % 8];
         q[i] = (mink_polygon_aabb_pair){p[i].a, p[i].va, box, p[i].vb};
     }
-    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
-        assert_int_equal(mink_batch_sweep_polygon_aabb(one, q, N, dts[d], h), MINK_OK);
-        for (size_t i = 0; i < N; i++) {
-            mink_hit want = mink_sweep_polygon_aabb(q[i].a, q[i].va, q[i].b, q[i].vb, dts[d]);
-            if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, polygon-box pair %zu differs", dts[d], i);
-        }
-    }
+    BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_aabb, mink_sweep_polygon_aabb, q, "polygon-box");
     /* Polygon–circle pairs: the same polygons against circles, some broken (a negative or
      * non-finite radius, a centre not finite). */
     mink_polygon_circle_pair *e = malloc(N * sizeof *e);
@@ -203,13 +208,7 @@ static void batch_checks_as_one_pair(void **state) {
         if (i % 7 == 2) circle.center.x = odd[i % 8];
         e[i] = (mink_polygon_circle_pair){p[i].a, p[i].va, circle, p[i].vb};
     }
-    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
-        assert_int_equal(mink_batch_sweep_polygon_circle(one, e, N, dts[d], h), MINK_OK);
-        for (size_t i = 0; i < N; i++) {
-            mink_hit want = mink_sweep_polygon_circle(e[i].a, e[i].va, e[i].b, e[i].vb, dts[d]);
-            if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, polygon-circle pair %zu differs", dts[d], i);
-        }
-    }
+    BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e, "polygon-circle");
     mink_context_destroy(one);
     free(p), free(q), free(e), free(h);
 }
