@@ -42,7 +42,7 @@
       mink_sample_capsule_pairs, 4096)                                                                         \
     X(CAPSULE_CIRCLE, capsule_circle, mink_batch_sweep_capsule_circle, mink_capsule_circle_pair, 1,            \
       mink_sweep_capsule_circle_record, ONE, LOOP, mink_sample_capsule_circle_pairs, 4096)                     \
-    X(PAIR, pair, mink_batch_sweep, mink_pair, 1, mink_sweep_pair_record, ONE, LOOP, mink_sample_pairs, 16384)  \
+    X(PAIR, pair, mink_batch_sweep, mink_pair, 1, mink_sweep_pair_record, ONE, OWN, mink_sample_pairs, 16384)   \
     X(ROTATING, rotating, mink_batch_sweep_rotating, mink_pair, 1, mink_sweep_rotating_record, TURNING,        \
       TURNING, mink_sample_rotating_pairs, 512)                                                                \
     X(RAY, ray, mink_batch_cast_ray, mink_ray_cast, 1, mink_cast_ray_record, ONE, LOOP, mink_sample_ray_casts,  \

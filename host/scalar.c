@@ -5,7 +5,8 @@
  * an array of records. The column loops serve the _soa batches directly; the record batches go a
  * block of records at a time, turned into columns by vector shuffles (the next block's records
  * fetched meanwhile) and back. Vector lanes compute what the scalar code computes, IEEE operation
- * by IEEE operation (no contraction, no reassociation), so the bits are the same.
+ * by IEEE operation (no contraction, no reassociation), so the bits are the same. Polygon pairs,
+ * typed or gathered from a mixed batch, have both polygons checked a block at a time, side by side.
  *
  * This file is built with -fno-trapping-math, -fno-math-errno, -fno-thread-jumps, -fno-tree-pre
  * and -fno-ssa-phiopt (CMakeLists.txt). None changes a value: the first lets GCC compute a
@@ -566,20 +567,26 @@ __attribute__((noinline)) static mink_hit polygon_swept(const mink_polygon_pair 
 __attribute__((noinline)) static mink_hit polygon_box_swept(const mink_polygon_aabb_pair *p, float dt) {
     return mink_sweep_polygon_aabb_hulls(&p->a, p->va, p->b, p->vb, dt);
 }
-__attribute__((noinline)) static mink_hit polygon_circle_swept(const mink_polygon_circle_pair *p, float dt) {
-    return mink_hit_mirror(mink_sweep_circle_polygon_hull(p->b, p->vb, &p->a, p->va, dt));
+/* A polygon–circle pair's sweep is the circle's against the polygon, mirrored; a mixed batch's pair
+ * named circle first takes it unmirrored, as mink__sweep_bodies does. */
+__attribute__((noinline)) static mink_hit polygon_circle_swept(const mink_polygon_circle_pair *p, float dt,
+                                                               int circle_first) {
+    mink_hit h = mink_sweep_circle_polygon_hull(p->b, p->vb, &p->a, p->va, dt);
+    return circle_first ? h : mink_hit_mirror(h);
 }
 
 /* What stands against the polygons of a polygon batch. */
 enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
 
-/* Polygon pairs (or polygon–box, polygon–circle pairs: `versus`) [0, n), a block at a time.
+/* Polygon pairs (or polygon–box, polygon–circle pairs: `versus`) [0, n), a block at a time
+ * (`circle_first`, for a mixed batch's polygon–circle pairs: which were named circle first).
  * Checking the polygons is about two fifths of a pair's work and half the pairs are clearly
  * apart, so every pair of a block is checked side by side (polygon_states), and the hulls are
  * swept one pair at a time only for the valid pairs not clearly apart. The same checks and sweep
  * as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle: the same
  * bits. */
-MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus) {
+MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
+                                      const uint8_t *circle_first) {
     enum { B = MINK_POLYGON_BLOCK };
     const mink_polygon_pair *pp = in;
     const mink_polygon_aabb_pair *pb = in;
@@ -614,10 +621,12 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             polygon_states(m, dt, &ca, &cb, state);
         for (size_t j = 0; j < m; j++) {
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
-            if (state[j] == 2)
-                h = versus == VERSUS_BOXES     ? polygon_box_swept(&pb[at + j], dt)
-                    : versus == VERSUS_CIRCLES ? polygon_circle_swept(&pc[at + j], dt)
-                                               : polygon_swept(&pp[at + j], dt);
+            if (state[j] == 2 && versus == VERSUS_BOXES)
+                h = polygon_box_swept(&pb[at + j], dt);
+            else if (state[j] == 2 && versus == VERSUS_CIRCLES)
+                h = polygon_circle_swept(&pc[at + j], dt, circle_first && circle_first[at + j]);
+            else if (state[j] == 2)
+                h = polygon_swept(&pp[at + j], dt);
             hits[at + j] = h;
         }
     }
@@ -626,19 +635,109 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
 void mink__scalar_polygon(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                           void *const *out) {
     (void)desc;
-    polygon_batch(n, dt, in[0], out[0], VERSUS_POLYGONS);
+    polygon_batch(n, dt, in[0], out[0], VERSUS_POLYGONS, NULL);
 }
 
 void mink__scalar_polygon_aabb(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                                void *const *out) {
     (void)desc;
-    polygon_batch(n, dt, in[0], out[0], VERSUS_BOXES);
+    polygon_batch(n, dt, in[0], out[0], VERSUS_BOXES, NULL);
+}
+
+static void polygon_circle_batch(size_t n, float dt, const void *in, mink_hit *hits, const uint8_t *circle_first) {
+    polygon_batch(n, dt, in, hits, VERSUS_CIRCLES, circle_first);
 }
 
 void mink__scalar_polygon_circle(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                                  void *const *out) {
     (void)desc;
-    polygon_batch(n, dt, in[0], out[0], VERSUS_CIRCLES);
+    polygon_circle_batch(n, dt, in[0], out[0], NULL);
+}
+
+/* Mixed pairs (mink_batch_sweep). A polygon against a polygon, a box or a circle, neither turning,
+ * is the typed batches' query (mink__sweep_bodies calls it, mirrored when the polygon comes
+ * second against a box): such pairs are gathered a block per kind, as typed records, and go
+ * through polygon_batch, whose checks run side by side; every other pair is answered on its own.
+ * Each answer is mink__sweep_bodies', bit for bit: the same query and the same mirror. */
+enum { MIXED_OTHER, MIXED_POLYGONS, MIXED_POLYGON_BOX, MIXED_BOX_POLYGON, MIXED_POLYGON_CIRCLE, MIXED_CIRCLE_POLYGON };
+
+/* Which of those a pair is, by mink__sweep_bodies' tests in its order: angular velocities not
+ * finite (invalid) or turning (conservative advancement) are answered on their own. */
+static int mixed_form(const mink_pair *p) {
+    if (!mink_isfinite(p->a.angular_velocity) || !mink_isfinite(p->b.angular_velocity) || mink_body_turns(p->a) ||
+        mink_body_turns(p->b))
+        return MIXED_OTHER;
+    uint32_t ta = p->a.type, tb = p->b.type;
+    if (ta == MINK_SHAPE_POLYGON)
+        return tb == MINK_SHAPE_POLYGON ? MIXED_POLYGONS
+               : tb == MINK_SHAPE_AABB  ? MIXED_POLYGON_BOX
+               : tb == MINK_SHAPE_CIRCLE ? MIXED_POLYGON_CIRCLE
+                                         : MIXED_OTHER;
+    if (tb == MINK_SHAPE_POLYGON)
+        return ta == MINK_SHAPE_AABB ? MIXED_BOX_POLYGON : ta == MINK_SHAPE_CIRCLE ? MIXED_CIRCLE_POLYGON : MIXED_OTHER;
+    return MIXED_OTHER;
+}
+
+/* A block of each kind being gathered: the records, and where each pair's answer goes. */
+typedef struct mixed_blocks {
+    mink_polygon_pair polygons[MINK_POLYGON_BLOCK];
+    mink_polygon_aabb_pair boxes[MINK_POLYGON_BLOCK];
+    mink_polygon_circle_pair circles[MINK_POLYGON_BLOCK];
+    size_t at[3][MINK_POLYGON_BLOCK];
+    uint8_t mirror[MINK_POLYGON_BLOCK];       /* a box–polygon pair: the polygon–box answer mirrored */
+    uint8_t circle_first[MINK_POLYGON_BLOCK]; /* a circle–polygon pair */
+    size_t count[3];
+    mink_hit hits[MINK_POLYGON_BLOCK];
+} mixed_blocks;
+
+/* The block of kind k (0 polygons, 1 boxes, 2 circles) answered, into hits at their places. */
+static void mixed_flush(mixed_blocks *g, int k, float dt, mink_hit *restrict hits) {
+    size_t m = g->count[k];
+    const void *in[1] = {k == 0 ? (const void *)g->polygons : (const void *)g->boxes};
+    void *out[1] = {g->hits};
+    if (k == 0) mink__scalar_polygon(m, dt, NULL, in, out);
+    if (k == 1) mink__scalar_polygon_aabb(m, dt, NULL, in, out);
+    if (k == 2) polygon_circle_batch(m, dt, g->circles, g->hits, g->circle_first);
+    for (size_t j = 0; j < m; j++)
+        hits[g->at[k][j]] = k == 1 && g->mirror[j] ? mink_hit_mirror(g->hits[j]) : g->hits[j];
+    g->count[k] = 0;
+}
+
+void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in, void *const *out) {
+    const mink_pair *restrict pairs = in[0];
+    mink_hit *restrict hits = out[0];
+    mixed_blocks g;
+    (void)desc;
+    g.count[0] = g.count[1] = g.count[2] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const mink_pair *p = &pairs[i];
+        int form = mixed_form(p);
+        if (form == MIXED_OTHER) {
+            hits[i] = mink_sweep_pair_record(*p, dt);
+            continue;
+        }
+        int k = form == MIXED_POLYGONS ? 0 : form == MIXED_POLYGON_BOX || form == MIXED_BOX_POLYGON ? 1 : 2;
+        /* The polygon first, as the typed records have it. */
+        int second = form == MIXED_BOX_POLYGON || form == MIXED_CIRCLE_POLYGON;
+        const mink_body *poly = second ? &p->b : &p->a, *other = second ? &p->a : &p->b;
+        size_t j = g.count[k]++;
+        g.at[k][j] = i;
+        if (k == 0) {
+            g.polygons[j].a = poly->shape.polygon, g.polygons[j].va = poly->velocity;
+            g.polygons[j].b = other->shape.polygon, g.polygons[j].vb = other->velocity;
+        } else if (k == 1) {
+            g.boxes[j].a = poly->shape.polygon, g.boxes[j].va = poly->velocity;
+            g.boxes[j].b = other->shape.aabb, g.boxes[j].vb = other->velocity;
+            g.mirror[j] = (uint8_t)second;
+        } else {
+            g.circles[j].a = poly->shape.polygon, g.circles[j].va = poly->velocity;
+            g.circles[j].b = other->shape.circle, g.circles[j].vb = other->velocity;
+            g.circle_first[j] = (uint8_t)second;
+        }
+        if (g.count[k] == MINK_POLYGON_BLOCK) mixed_flush(&g, k, dt, hits);
+    }
+    for (int k = 0; k < 3; k++)
+        if (g.count[k] > 0) mixed_flush(&g, k, dt, hits);
 }
 
 /* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any

@@ -111,8 +111,9 @@ static void scalar_hand_made_records_are_checked(void **state) {
     assert_int_equal(mink_sweep_polygon(good, (mink_vec2){NAN, 0}, good, still, 1.0f).flags, MINK_HIT_INVALID);
 }
 
-/* The typed polygon, polygon–box and polygon–circle batches check a block of pairs side by side
- * (host/scalar.c, polygon_states: mink_polygon_is_valid8 over every corner slot): on the sample's
+/* The typed polygon, polygon–box and polygon–circle batches, and the mixed batch's pairs of those
+ * kinds, check a block of pairs side by side (host/scalar.c, polygon_states:
+ * mink_polygon_is_valid8 over every corner slot): on the sample's
  * pairs broken in every way the checks know, corner by corner (a bad point or normal within the
  * count and past it, which must not count), each pair's answer is the one-pair query's and each
  * polygon's verdict mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks
@@ -209,8 +210,43 @@ static void batch_checks_as_one_pair(void **state) {
         e[i] = (mink_polygon_circle_pair){p[i].a, p[i].va, circle, p[i].vb};
     }
     BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e, "polygon-circle");
+    /* Mixed batches gather their polygon pairs into blocks of each kind (host/scalar.c,
+     * mink__scalar_pair): the same pairs as bodies, in both orders, among pairs that turn, pairs
+     * whose angular velocity is not finite or -0, and pairs without a polygon, on one thread and
+     * on three, against mink_sweep_bodies. */
+    mink_pair *x = malloc(N * sizeof *x);
+    assert_non_null(x);
+    for (size_t i = 0; i < N; i++) {
+        mink_body pa = mink_body_polygon(p[i].a, p[i].va), pb = mink_body_polygon(p[i].b, p[i].vb);
+        mink_body box = mink_body_aabb(q[i].b, q[i].vb), disk = mink_body_circle(e[i].b, e[i].vb);
+        switch ((i * 7) % 10) {
+        case 0: x[i] = (mink_pair){pa, pb}; break;
+        case 1: x[i] = (mink_pair){pa, box}; break;
+        case 2: x[i] = (mink_pair){box, pa}; break;
+        case 3: x[i] = (mink_pair){pa, disk}; break;
+        case 4: x[i] = (mink_pair){disk, pa}; break;
+        case 5: pa.angular_velocity = 0.5f, x[i] = (mink_pair){pa, pb}; break; /* turning */
+        case 6: pb.angular_velocity = NAN, x[i] = (mink_pair){box, pb}; break;
+        case 7: pa.angular_velocity = -0.0f, disk.angular_velocity = 3.0f, x[i] = (mink_pair){disk, pa}; break;
+        case 8: x[i] = (mink_pair){box, disk}; break;
+        default: x[i] = (mink_pair){disk, disk}; break;
+        }
+    }
+    mink_context *three = NULL;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 3}, &three),
+                     MINK_OK);
+    mink_context *ctxs[] = {one, three};
+    for (int c = 0; c < 2; c++)
+        for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+            assert_int_equal(mink_batch_sweep(ctxs[c], x, N, dts[d], h), MINK_OK);
+            for (size_t i = 0; i < N; i++) {
+                mink_hit want = mink_sweep_bodies(x[i].a, x[i].b, dts[d]);
+                if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, mixed pair %zu differs", dts[d], i);
+            }
+        }
+    mink_context_destroy(three);
     mink_context_destroy(one);
-    free(p), free(q), free(e), free(h);
+    free(p), free(q), free(e), free(x), free(h);
 }
 
 /* ---- the seed's cases ----------------------------------------------------------------------- */
