@@ -5,8 +5,9 @@
  * an array of records. The column loops serve the _soa batches directly; the record batches go a
  * block of records at a time, turned into columns by vector shuffles (the next block's records
  * fetched meanwhile) and back. Vector lanes compute what the scalar code computes, IEEE operation
- * by IEEE operation (no contraction, no reassociation), so the bits are the same. Polygon pairs,
- * typed or gathered from a mixed batch, have both polygons checked a block at a time, side by side.
+ * by IEEE operation (no contraction, no reassociation), so the bits are the same. Pairs of a
+ * polygon against a polygon, a box or a circle, typed or gathered from a mixed batch, are checked
+ * a block at a time, side by side.
  *
  * This file is built with -fno-trapping-math, -fno-math-errno, -fno-thread-jumps, -fno-tree-pre
  * and -fno-ssa-phiopt (CMakeLists.txt). None changes a value: the first lets GCC compute a
@@ -583,8 +584,8 @@ enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
  * Checking the polygons is about two fifths of a pair's work and half the pairs are clearly
  * apart, so every pair of a block is checked side by side (polygon_states), and the hulls are
  * swept one pair at a time only for the valid pairs not clearly apart. The same checks and sweep
- * as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle: the same
- * bits. */
+ * as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle
+ * first, mink_sweep_circle_polygon): the same bits. */
 MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
                                       const uint8_t *circle_first) {
     enum { B = MINK_POLYGON_BLOCK };
@@ -655,10 +656,12 @@ void mink__scalar_polygon_circle(size_t n, float dt, const mink_rotating_desc *d
 }
 
 /* Mixed pairs (mink_batch_sweep). A polygon against a polygon, a box or a circle, neither turning,
- * is the typed batches' query (mink__sweep_bodies calls it, mirrored when the polygon comes
- * second against a box): such pairs are gathered a block per kind, as typed records, and go
- * through polygon_batch, whose checks run side by side; every other pair is answered on its own.
- * Each answer is mink__sweep_bodies', bit for bit: the same query and the same mirror. */
+ * is answered by the typed batches' queries (mink__sweep_bodies calls mink__sweep_polygon,
+ * mink__sweep_polygon_aabb, mirrored when the box comes first, mink__sweep_polygon_circle, or
+ * mink_sweep_circle_polygon when the circle does): such pairs are gathered a block per kind, as
+ * typed records, and go through polygon_batch, whose checks run side by side; every other pair
+ * is answered on its own. Each answer is mink__sweep_bodies', bit for bit: the same query and
+ * the same mirror. */
 enum { MIXED_OTHER, MIXED_POLYGONS, MIXED_POLYGON_BOX, MIXED_BOX_POLYGON, MIXED_POLYGON_CIRCLE, MIXED_CIRCLE_POLYGON };
 
 /* Which of those a pair is, by mink__sweep_bodies' tests in its order: angular velocities not

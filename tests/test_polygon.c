@@ -212,14 +212,20 @@ static void batch_checks_as_one_pair(void **state) {
     BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e, "polygon-circle");
     /* Mixed batches gather their polygon pairs into blocks of each kind (host/scalar.c,
      * mink__scalar_pair): the same pairs as bodies, in both orders, among pairs that turn, pairs
-     * whose angular velocity is not finite or -0, and pairs without a polygon, on one thread and
-     * on three, against mink_sweep_bodies. */
-    mink_pair *x = malloc(N * sizeof *x);
-    assert_non_null(x);
+     * whose angular velocity is not finite or -0, and pairs without a polygon, against
+     * mink_sweep_bodies; on one thread, then tiled past what a thread takes on three. Each form
+     * gathered answers invalid, apart and contact. */
+    enum { FORMS = 10, TILED = 8 * 16384 };
+    mink_pair *x = malloc(TILED * sizeof *x);
+    mink_hit *want = malloc(N * sizeof *want), *wide = malloc(TILED * sizeof *wide);
+    uint8_t *form_of = malloc(N);
+    assert_true(x && want && wide && form_of);
     for (size_t i = 0; i < N; i++) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
         mink_body pa = mink_body_polygon(p[i].a, p[i].va), pb = mink_body_polygon(p[i].b, p[i].vb);
         mink_body box = mink_body_aabb(q[i].b, q[i].vb), disk = mink_body_circle(e[i].b, e[i].vb);
-        switch ((i * 7) % 10) {
+        form_of[i] = (uint8_t)((r >> 40) % FORMS); /* not by i: the boxes and circles are broken by i */
+        switch (form_of[i]) {
         case 0: x[i] = (mink_pair){pa, pb}; break;
         case 1: x[i] = (mink_pair){pa, box}; break;
         case 2: x[i] = (mink_pair){box, pa}; break;
@@ -232,21 +238,31 @@ static void batch_checks_as_one_pair(void **state) {
         default: x[i] = (mink_pair){disk, disk}; break;
         }
     }
+    for (size_t i = N; i < TILED; i++) x[i] = x[i % N];
     mink_context *three = NULL;
     assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 3}, &three),
                      MINK_OK);
-    mink_context *ctxs[] = {one, three};
-    for (int c = 0; c < 2; c++)
-        for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
-            assert_int_equal(mink_batch_sweep(ctxs[c], x, N, dts[d], h), MINK_OK);
-            for (size_t i = 0; i < N; i++) {
-                mink_hit want = mink_sweep_bodies(x[i].a, x[i].b, dts[d]);
-                if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, mixed pair %zu differs", dts[d], i);
-            }
+    for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+        size_t seen[FORMS][3] = {{0}}; /* per form: invalid, apart, contact */
+        assert_int_equal(mink_batch_sweep(one, x, N, dts[d], h), MINK_OK);
+        for (size_t i = 0; i < N; i++) {
+            want[i] = mink_sweep_bodies(x[i].a, x[i].b, dts[d]);
+            if (memcmp(&want[i], &h[i], sizeof want[i]) != 0) fail_msg("dt %g, mixed pair %zu differs", dts[d], i);
         }
+        assert_int_equal(mink_batch_sweep(three, x, TILED, dts[d], wide), MINK_OK);
+        for (size_t i = 0; i < TILED; i++)
+            if (memcmp(&want[i % N], &wide[i], sizeof wide[i]) != 0)
+                fail_msg("dt %g, three threads: mixed pair %zu differs", dts[d], i);
+        if (d > 0) continue;
+        for (size_t i = 0; i < N; i++)
+            seen[form_of[i]][h[i].flags & MINK_HIT_INVALID ? 0 : h[i].flags & MINK_HIT_CONTACT ? 2 : 1]++;
+        for (int f = 0; f < 5; f++) /* the forms gathered (7 too) */
+            for (int k = 0; k < 3; k++)
+                if (seen[f][k] == 0) fail_msg("form %d never answered %d (0 invalid, 1 apart, 2 contact)", f, k);
+    }
     mink_context_destroy(three);
     mink_context_destroy(one);
-    free(p), free(q), free(e), free(x), free(h);
+    free(p), free(q), free(e), free(x), free(want), free(wide), free(form_of), free(h);
 }
 
 /* ---- the seed's cases ----------------------------------------------------------------------- */
