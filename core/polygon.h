@@ -237,6 +237,12 @@ typedef struct mink_hull {
     float radius;
 } mink_hull;
 
+/// A polygon's corner v turned by the angle whose sine and cosine are s and c, placed at `at`.
+MINK_INLINE mink_vec2 mink_hull_corner(mink_vec2 at, mink_vec2 v, float s, float c) {
+    mink_vec2 r = mink_rotate(v, s, c);
+    return mink_v2(at.x + r.x, at.y + r.y);
+}
+
 /// The polygon turned by `angle` and placed at position + offset.
 MINK_INLINE mink_hull mink_polygon_hull(mink_polygon p, mink_vec2 offset, float angle) {
     mink_hull h;
@@ -246,8 +252,7 @@ MINK_INLINE mink_hull mink_polygon_hull(mink_polygon p, mink_vec2 offset, float 
     /* Only the polygon's own corners turned (nothing reads a hull past its count). */
     uint32_t n = p.count < (uint32_t)MINK_MAX_POLYGON_VERTICES ? p.count : (uint32_t)MINK_MAX_POLYGON_VERTICES;
     for (uint32_t i = 0; i < n; i++) {
-        mink_vec2 v = mink_rotate(p.vertices[i], s, c);
-        h.v[i] = mink_v2(at.x + v.x, at.y + v.y);
+        h.v[i] = mink_hull_corner(at, p.vertices[i], s, c);
         h.n[i] = mink_rotate(p.normals[i], s, c);
     }
     for (uint32_t i = n; i < MINK_MAX_HULL_VERTICES; i++) h.v[i] = h.n[i] = mink_v2(0.0f, 0.0f);
@@ -286,14 +291,17 @@ MINK_INLINE mink_hull mink_point_hull(mink_vec2 p, float r) {
     return h;
 }
 
+/// [*lo, *hi] grown to hold p when `on` (a hull's vertices past its count are not on).
+MINK_INLINE void mink_extent_add(float *lo, float *hi, float p, int on) {
+    float a = mink_minf(*lo, p), b = mink_maxf(*hi, p);
+    *lo = on ? a : *lo;
+    *hi = on ? b : *hi;
+}
+
 /// [*lo, *hi]: the hull's vertices projected on the axis n.
 MINK_INLINE void mink_hull_project(const mink_hull *h, mink_vec2 n, float *lo, float *hi) {
     float a = mink_dot(h->v[0], n), b = a;
-    for (uint32_t i = 1; i < h->count; i++) {
-        float p = mink_dot(h->v[i], n);
-        a = mink_minf(a, p);
-        b = mink_maxf(b, p);
-    }
+    for (uint32_t i = 1; i < h->count; i++) mink_extent_add(&a, &b, mink_dot(h->v[i], n), 1);
     *lo = a;
     *hi = b;
 }
@@ -366,52 +374,92 @@ MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull 
 /// Normal: the axis of the latest entry (the first on a tie), pointing from b towards a. If the
 /// interiors overlap at t = 0: the minimum translation vector, the least of −n (depth a.max −
 /// b.min) and +n (depth b.max − a.min) over the axes in order, the first on a tie.
+/// Swept SAT's state over the axes tried so far (mink_hull_sweep; host/scalar.c keeps one per
+/// pair of a block, as columns).
+typedef struct mink_swept_sat {
+    float t_enter, t_leave, depth;
+    mink_vec2 enter_n, depth_n;
+    int overlap, bad; /* bad: an axis's projections or speed not finite */
+} mink_swept_sat;
+
+MINK_INLINE mink_swept_sat mink_swept_sat_start(void) {
+    mink_swept_sat s;
+    s.t_enter = -MINK_INF;
+    s.t_leave = MINK_INF;
+    s.enter_n = mink_v2(-1.0f, 0.0f);
+    s.depth = MINK_INF;
+    s.depth_n = s.enter_n;
+    s.overlap = 1;
+    s.bad = 0;
+    return s;
+}
+
+/// One axis n of swept SAT: a's projection on it [alo, ahi], b's [blo, bhi], the relative motion d.
+MINK_INLINE void mink_swept_sat_axis(mink_swept_sat *s, mink_vec2 n, float alo, float ahi, float blo, float bhi,
+                                     mink_vec2 d) {
+    float lo = blo - ahi, hi = bhi - alo, v = mink_dot(d, n);
+    s->bad |= !(mink_finite(lo) & mink_finite(hi) & mink_finite(v));
+    float en, lv;
+    mink_slab(lo, hi, v, &en, &lv);
+    /* a moving up the axis (v > 0) comes from below b: the normal from b towards a is −n. */
+    int later = en > s->t_enter, up = v > 0.0f;
+    mink_vec2 enter_n = up ? mink_v2(-n.x, -n.y) : n;
+    s->t_enter = later ? en : s->t_enter;
+    s->enter_n = later ? enter_n : s->enter_n;
+    s->t_leave = mink_minf(s->t_leave, lv);
+    s->overlap = s->overlap & (lo < 0.0f) & (0.0f < hi);
+    int below = -lo < s->depth;
+    s->depth = below ? -lo : s->depth;
+    s->depth_n = below ? mink_v2(-n.x, -n.y) : s->depth_n;
+    int above = hi < s->depth;
+    s->depth = above ? hi : s->depth;
+    s->depth_n = above ? n : s->depth_n;
+}
+
+/// Whether swept SAT, every axis tried, finds the hulls overlapping at the start or meeting within
+/// the step: otherwise its answer is none, and needs no hull.
+MINK_INLINE int mink_swept_sat_meets(const mink_swept_sat *s) {
+    return s->overlap || (s->t_enter < s->t_leave && s->t_enter >= 0.0f && s->t_enter < 1.0f);
+}
+
+/// The answer of swept SAT once every axis is tried (s not bad), from the hulls it swept.
+MINK_INLINE mink_hit mink_swept_sat_answer(const mink_hull *a, mink_vec2 da, const mink_hull *b, mink_vec2 db,
+                                           const mink_swept_sat *s) {
+    mink_hit h = mink_hit_none();
+    if (!mink_swept_sat_meets(s)) return h;
+    if (s->overlap) {
+        h.normal = s->depth_n;
+        h.depth = s->depth;
+        h.point = mink_hull_meet_point(a, b, s->depth_n);
+        h.t_exit = s->t_leave;
+        h.flags = MINK_HIT_CONTACT | MINK_HIT_OVERLAP;
+        return mink_hit_checked(h);
+    }
+    float t_enter = s->t_enter;
+    mink_hull at = mink_hull_offset(*a, mink_v2(da.x * t_enter, da.y * t_enter));
+    mink_hull bt = mink_hull_offset(*b, mink_v2(db.x * t_enter, db.y * t_enter));
+    h.t = t_enter + 0.0f; /* never −0 */
+    h.normal = s->enter_n;
+    h.point = mink_hull_meet_point(&at, &bt, s->enter_n);
+    h.t_exit = s->t_leave;
+    h.flags = MINK_HIT_CONTACT;
+    return mink_hit_checked(h);
+}
+
 MINK_INLINE mink_hit mink_hull_sweep(const mink_hull *a, mink_vec2 da, const mink_hull *b, mink_vec2 db) {
     mink_vec2 d = mink_v2(da.x - db.x, da.y - db.y);
     if (!mink_hull_is_valid(a) || !mink_hull_is_valid(b) || !mink__vec2_is_valid(d)) return mink_hit_invalid();
-    float t_enter = -MINK_INF, t_leave = MINK_INF;
-    mink_vec2 enter_n = mink_v2(-1.0f, 0.0f);
-    float depth = MINK_INF;
-    mink_vec2 depth_n = enter_n;
-    int overlap = 1;
+    mink_swept_sat s = mink_swept_sat_start();
     uint32_t total = a->axes + b->axes;
     for (uint32_t k = 0; k < total; k++) {
         mink_vec2 n = k < a->axes ? a->n[k] : b->n[k - a->axes];
         float alo, ahi, blo, bhi;
         mink_hull_project(a, n, &alo, &ahi);
         mink_hull_project(b, n, &blo, &bhi);
-        float lo = blo - ahi, hi = bhi - alo, v = mink_dot(d, n);
-        if (!mink_isfinite(lo) || !mink_isfinite(hi) || !mink_isfinite(v)) return mink_hit_invalid();
-        float en, lv;
-        mink_slab(lo, hi, v, &en, &lv);
-        /* a moving up the axis (v > 0) comes from below b: the normal from b towards a is −n. */
-        if (en > t_enter) {
-            t_enter = en;
-            enter_n = v > 0.0f ? mink_v2(-n.x, -n.y) : n;
-        }
-        t_leave = mink_minf(t_leave, lv);
-        overlap = overlap && lo < 0.0f && 0.0f < hi;
-        if (-lo < depth) { depth = -lo; depth_n = mink_v2(-n.x, -n.y); }
-        if (hi < depth) { depth = hi; depth_n = n; }
+        mink_swept_sat_axis(&s, n, alo, ahi, blo, bhi, d);
+        if (s.bad) return mink_hit_invalid();
     }
-    mink_hit h = mink_hit_none();
-    if (overlap) {
-        h.normal = depth_n;
-        h.depth = depth;
-        h.point = mink_hull_meet_point(a, b, depth_n);
-        h.t_exit = t_leave;
-        h.flags = MINK_HIT_CONTACT | MINK_HIT_OVERLAP;
-        return mink_hit_checked(h);
-    }
-    if (!(t_enter < t_leave && t_enter >= 0.0f && t_enter < 1.0f)) return mink_hit_none();
-    mink_hull at = mink_hull_offset(*a, mink_v2(da.x * t_enter, da.y * t_enter));
-    mink_hull bt = mink_hull_offset(*b, mink_v2(db.x * t_enter, db.y * t_enter));
-    h.t = t_enter + 0.0f; /* never −0 */
-    h.normal = enter_n;
-    h.point = mink_hull_meet_point(&at, &bt, enter_n);
-    h.t_exit = t_leave;
-    h.flags = MINK_HIT_CONTACT;
-    return mink_hit_checked(h);
+    return mink_swept_sat_answer(a, da, b, db, &s);
 }
 
 MINK_INLINE int mink_step_is_valid(mink_vec2 va, mink_vec2 vb, float dt) {

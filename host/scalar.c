@@ -561,13 +561,134 @@ MINK_CLONES_512 static void polygon_circle_states(size_t m, float dt, const poly
     }
 }
 
-/* The sweeps behind the checks, one pair at a time, built for any x86-64 (polygon_states). */
-__attribute__((noinline)) static mink_hit polygon_swept(const mink_polygon_pair *p, float dt) {
-    return mink_sweep_polygon_hulls(&p->a, p->va, &p->b, p->vb, dt);
+/* A block's hulls (one side of its pairs), placed as mink_polygon_hull or mink_aabb_hull places
+ * them, as columns: corner i of pair j at [i][j]; and each pair's motion over the step on that
+ * side. The corners past a hull's count hold what its polygon held there, turned: never read. */
+typedef struct hull_columns {
+    float vx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], vy[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
+    float nx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], ny[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
+    uint32_t count[MINK_POLYGON_BLOCK], axes[MINK_POLYGON_BLOCK];
+    float dx[MINK_POLYGON_BLOCK], dy[MINK_POLYGON_BLOCK];
+} hull_columns;
+
+/* Swept SAT's state of each pair of a block (mink_swept_sat), as columns. */
+typedef struct sat_columns {
+    float t_enter[MINK_POLYGON_BLOCK], t_leave[MINK_POLYGON_BLOCK], depth[MINK_POLYGON_BLOCK];
+    float enter_x[MINK_POLYGON_BLOCK], enter_y[MINK_POLYGON_BLOCK];
+    float depth_x[MINK_POLYGON_BLOCK], depth_y[MINK_POLYGON_BLOCK];
+    int overlap[MINK_POLYGON_BLOCK], bad[MINK_POLYGON_BLOCK];
+} sat_columns;
+
+MINK_ALWAYS_INLINE mink_swept_sat sat_get(const sat_columns *c, size_t j) {
+    mink_swept_sat s;
+    s.t_enter = c->t_enter[j], s.t_leave = c->t_leave[j], s.depth = c->depth[j];
+    s.enter_n = mink_v2(c->enter_x[j], c->enter_y[j]), s.depth_n = mink_v2(c->depth_x[j], c->depth_y[j]);
+    s.overlap = c->overlap[j], s.bad = c->bad[j];
+    return s;
 }
-__attribute__((noinline)) static mink_hit polygon_box_swept(const mink_polygon_aabb_pair *p, float dt) {
-    return mink_sweep_polygon_aabb_hulls(&p->a, p->va, p->b, p->vb, dt);
+
+MINK_ALWAYS_INLINE void sat_set(sat_columns *c, size_t j, mink_swept_sat s) {
+    c->t_enter[j] = s.t_enter, c->t_leave[j] = s.t_leave, c->depth[j] = s.depth;
+    c->enter_x[j] = s.enter_n.x, c->enter_y[j] = s.enter_n.y, c->depth_x[j] = s.depth_n.x, c->depth_y[j] = s.depth_n.y;
+    c->overlap[j] = s.overlap, c->bad[j] = s.bad;
 }
+
+/* Every polygon of the block (all MINK_POLYGON_BLOCK columns) placed, with its motion over dt. */
+MINK_CLONES_512 static void place_polygons(float dt, const polygon_columns *restrict p, hull_columns *restrict h) {
+    for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+        float s, c;
+        mink_sincosf(p->angle[j], &s, &c);
+        mink_vec2 at = mink_v2(p->px[j] + 0.0f, p->py[j] + 0.0f); /* mink_polygon_hull's, offset 0 */
+        for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+            mink_vec2 v = mink_hull_corner(at, mink_v2(p->vx[i][j], p->vy[i][j]), s, c);
+            mink_vec2 n = mink_rotate(mink_v2(p->nx[i][j], p->ny[i][j]), s, c);
+            h->vx[i][j] = v.x, h->vy[i][j] = v.y, h->nx[i][j] = n.x, h->ny[i][j] = n.y;
+        }
+        h->count[j] = h->axes[j] = p->count[j];
+        h->dx[j] = p->velx[j] * dt, h->dy[j] = p->vely[j] * dt;
+    }
+}
+
+/* The same for the boxes of polygon–box pairs (mink_aabb_hull: two axes, -y and +x). */
+MINK_CLONES static void place_boxes(float dt, const box_columns *restrict b, hull_columns *restrict h) {
+    for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+        mink_aabb box;
+        box.min = mink_v2(b->x0[j], b->y0[j]), box.max = mink_v2(b->x1[j], b->y1[j]);
+        mink_hull hull = mink_aabb_hull(box);
+        for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+            h->vx[i][j] = hull.v[i].x, h->vy[i][j] = hull.v[i].y;
+            h->nx[i][j] = hull.n[i].x, h->ny[i][j] = hull.n[i].y;
+        }
+        h->count[j] = hull.count, h->axes[j] = hull.axes;
+        h->dx[j] = b->velx[j] * dt, h->dy[j] = b->vely[j] * dt;
+    }
+}
+
+/* Hull j of the columns projected on n (mink_hull_project, its count at most eight). */
+MINK_ALWAYS_INLINE void project_column(const hull_columns *h, size_t j, mink_vec2 n, float *lo, float *hi) {
+    float a = mink_dot(mink_v2(h->vx[0][j], h->vy[0][j]), n), b = a;
+    for (uint32_t i = 1; i < MINK_MAX_POLYGON_VERTICES; i++)
+        mink_extent_add(&a, &b, mink_dot(mink_v2(h->vx[i][j], h->vy[i][j]), n), i < h->count[j]);
+    *lo = a;
+    *hi = b;
+}
+
+/* Swept SAT (mink_hull_sweep) over the block's placed hulls, every pair side by side: the checks,
+ * then a's axes and b's in order, each pair past its own axes left as it was. `axes_a` and
+ * `axes_b`: the most any pair has. */
+MINK_CLONES_512 static void sweep_columns(const hull_columns *restrict a, const hull_columns *restrict b,
+                                          sat_columns *restrict st, uint32_t axes_a, uint32_t axes_b) {
+    for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+        mink_swept_sat s = mink_swept_sat_start();
+        int valid = mink__vec2_is_valid(mink_v2(a->dx[j] - b->dx[j], a->dy[j] - b->dy[j]));
+        for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+            int on_a = i < a->count[j], on_b = i < b->count[j];
+            valid &= (!on_a) | mink__vec2_is_valid(mink_v2(a->vx[i][j], a->vy[i][j]));
+            valid &= (!on_b) | mink__vec2_is_valid(mink_v2(b->vx[i][j], b->vy[i][j]));
+        }
+        s.bad = !valid;
+        sat_set(st, j, s);
+    }
+    for (uint32_t side = 0; side < 2; side++) {
+        const hull_columns *h = side ? b : a;
+        for (uint32_t k = 0; k < (side ? axes_b : axes_a); k++) {
+            for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+                mink_vec2 n = mink_v2(h->nx[k][j], h->ny[k][j]);
+                mink_vec2 d = mink_v2(a->dx[j] - b->dx[j], a->dy[j] - b->dy[j]);
+                float alo, ahi, blo, bhi;
+                project_column(a, j, n, &alo, &ahi);
+                project_column(b, j, n, &blo, &bhi);
+                mink_swept_sat s = sat_get(st, j), was = s;
+                mink_swept_sat_axis(&s, n, alo, ahi, blo, bhi, d);
+                if (!(k < h->axes[j])) s = was;
+                sat_set(st, j, s);
+            }
+        }
+    }
+}
+
+/* Hull j of the columns, as mink_hull_sweep read it (its corners, its count). */
+static mink_hull hull_from_columns(const hull_columns *h, size_t j) {
+    mink_hull hull;
+    for (int i = 0; i < MINK_MAX_HULL_VERTICES; i++) hull.v[i] = hull.n[i] = mink_v2(0.0f, 0.0f);
+    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+        hull.v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
+        hull.n[i] = mink_v2(h->nx[i][j], h->ny[i][j]);
+    }
+    hull.count = h->count[j], hull.axes = h->axes[j], hull.radius = 0.0f;
+    return hull;
+}
+
+/* Pair j's answer from its swept SAT, built for any x86-64 (polygon_states says why). */
+__attribute__((noinline)) static mink_hit sat_answer(const hull_columns *a, const hull_columns *b,
+                                                     const sat_columns *st, size_t j) {
+    mink_swept_sat s = sat_get(st, j);
+    if (s.bad) return mink_hit_invalid();
+    if (!mink_swept_sat_meets(&s)) return mink_hit_none();
+    mink_hull ha = hull_from_columns(a, j), hb = hull_from_columns(b, j);
+    return mink_swept_sat_answer(&ha, mink_v2(a->dx[j], a->dy[j]), &hb, mink_v2(b->dx[j], b->dy[j]), &s);
+}
+
 /* A polygon–circle pair's sweep is the circle's against the polygon, mirrored; a mixed batch's pair
  * named circle first takes it unmirrored, as mink__sweep_bodies does. */
 __attribute__((noinline)) static mink_hit polygon_circle_swept(const mink_polygon_circle_pair *p, float dt,
@@ -595,23 +716,29 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
     polygon_columns ca, cb;
     box_columns cbox;
     disk_columns ccircle;
+    hull_columns ha, hb;
+    sat_columns sat;
     int state[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
-        for (size_t j = 0; j < m; j++) {
+        /* A last block short of B is filled with copies of its first pair: the hulls are placed
+         * and swept over every column (only its own pairs' answers are read). */
+        size_t fill = versus == VERSUS_CIRCLES ? m : B;
+        for (size_t j = 0; j < fill; j++) {
+            size_t r = at + (j < m ? j : 0);
             if (versus == VERSUS_BOXES) {
-                const mink_polygon_aabb_pair *p = &pb[at + j];
+                const mink_polygon_aabb_pair *p = &pb[r];
                 polygon_to_columns(&ca, j, &p->a, p->va);
                 cbox.x0[j] = p->b.min.x, cbox.y0[j] = p->b.min.y, cbox.x1[j] = p->b.max.x, cbox.y1[j] = p->b.max.y;
                 cbox.velx[j] = p->vb.x, cbox.vely[j] = p->vb.y;
             } else if (versus == VERSUS_CIRCLES) {
-                const mink_polygon_circle_pair *p = &pc[at + j];
+                const mink_polygon_circle_pair *p = &pc[r];
                 polygon_to_columns(&ca, j, &p->a, p->va);
                 ccircle.x[j] = p->b.center.x, ccircle.y[j] = p->b.center.y, ccircle.radius[j] = p->b.radius;
                 ccircle.velx[j] = p->vb.x, ccircle.vely[j] = p->vb.y;
             } else {
-                polygon_to_columns(&ca, j, &pp[at + j].a, pp[at + j].va);
-                polygon_to_columns(&cb, j, &pp[at + j].b, pp[at + j].vb);
+                polygon_to_columns(&ca, j, &pp[r].a, pp[r].va);
+                polygon_to_columns(&cb, j, &pp[r].b, pp[r].vb);
             }
         }
         if (versus == VERSUS_BOXES)
@@ -620,14 +747,27 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             polygon_circle_states(m, dt, &ca, &ccircle, state);
         else
             polygon_states(m, dt, &ca, &cb, state);
+        /* The hulls of pairs to sweep, side by side: the most axes of each side among them. */
+        uint32_t axes_a = 0, axes_b = 0;
+        if (versus != VERSUS_CIRCLES) {
+            place_polygons(dt, &ca, &ha);
+            if (versus == VERSUS_BOXES)
+                place_boxes(dt, &cbox, &hb);
+            else
+                place_polygons(dt, &cb, &hb);
+            for (size_t j = 0; j < m; j++)
+                if (state[j] == 2) {
+                    axes_a = ha.axes[j] > axes_a ? ha.axes[j] : axes_a;
+                    axes_b = hb.axes[j] > axes_b ? hb.axes[j] : axes_b;
+                }
+            if (axes_a + axes_b > 0) sweep_columns(&ha, &hb, &sat, axes_a, axes_b);
+        }
         for (size_t j = 0; j < m; j++) {
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
-            if (state[j] == 2 && versus == VERSUS_BOXES)
-                h = polygon_box_swept(&pb[at + j], dt);
-            else if (state[j] == 2 && versus == VERSUS_CIRCLES)
+            if (state[j] == 2 && versus == VERSUS_CIRCLES)
                 h = polygon_circle_swept(&pc[at + j], dt, circle_first && circle_first[at + j]);
             else if (state[j] == 2)
-                h = polygon_swept(&pp[at + j], dt);
+                h = sat_answer(&ha, &hb, &sat, j);
             hits[at + j] = h;
         }
     }
