@@ -341,19 +341,19 @@ typedef float mink_f8 __attribute__((vector_size(32)));
         row = __builtin_shufflevector(lo_, hi_, 0, 1, 2, 3, 4, 5, 6, 7);                        \
     } while (0)
 
-/* Records [i, n) of the block into columns, `width` at a time, four floats of each at once (a
- * record of 10 or 11 floats ends with four that overlap the four before: written twice, the same
- * values). */
+/* Records [i, n) of the block, `stride` floats apart, into columns: their first `floats` floats,
+ * `width` records at a time, four floats of each at once (a record of 10 or 11 floats ends with four
+ * that overlap the four before: written twice, the same values). */
 #define MINK_RECORDS_TO_COLUMNS(T, width)                                                       \
     for (; i + (width) <= n; i += (width)) {                                                    \
-        const float *r = f + i * floats;                                                        \
+        const float *r = f + i * stride;                                                        \
         _Pragma("GCC unroll 4") for (size_t c = 0; c < floats; c += 4) {                        \
             size_t k = c + 4 <= floats ? c : floats - 4;                                        \
             T r0, r1, r2, r3;                                                                   \
-            MINK_ROW##width(r0, r, floats, 0, k);                                               \
-            MINK_ROW##width(r1, r, floats, 1, k);                                               \
-            MINK_ROW##width(r2, r, floats, 2, k);                                               \
-            MINK_ROW##width(r3, r, floats, 3, k);                                               \
+            MINK_ROW##width(r0, r, stride, 0, k);                                               \
+            MINK_ROW##width(r1, r, stride, 1, k);                                               \
+            MINK_ROW##width(r2, r, stride, 2, k);                                               \
+            MINK_ROW##width(r3, r, stride, 3, k);                                               \
             MINK_TRANSPOSE##width(r0, r1, r2, r3);                                              \
             memcpy(&col[k][i], &r0, sizeof r0), memcpy(&col[k + 1][i], &r1, sizeof r1);         \
             memcpy(&col[k + 2][i], &r2, sizeof r2), memcpy(&col[k + 3][i], &r3, sizeof r3);     \
@@ -405,7 +405,7 @@ typedef float mink_f8 __attribute__((vector_size(32)));
 MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t n, float col[][MINK_RECORD_ROW],
                                      int width) {
     const float *restrict f = records; /* records of floats only (internal.h checks their sizes) */
-    size_t i = 0;
+    size_t i = 0, stride = floats;
 #if defined(MINK_SHUFFLES)
     if (width == 8)
         MINK_RECORDS_TO_COLUMNS(mink_f8, 8)
@@ -477,35 +477,54 @@ void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc,
                    out[2], out[3], out[4], out[5], out[6], out[7]);
 }
 
+/* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any
+ * machine's (four). */
+#if defined(MINK_SHUFFLES) && defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
+#define MINK_AVX2 __attribute__((target("avx2")))
+static int avx2(void) {
+#ifdef MINK_FAULT_SEAM
+    if (mink__seam_four_wide) return 0; /* the test build's switch (host/seam.h) */
+#endif
+    return __builtin_cpu_supports("avx2");
+}
+#else
+#define MINK_AVX2
+static int avx2(void) { return 0; }
+#endif
+
 /* Polygon pairs per block: their polygons as columns (about 10 KiB) and states wait in the L1
  * cache. */
 #define MINK_POLYGON_BLOCK 32
 _Static_assert(MINK_MAX_POLYGON_VERTICES == 8, "mink_polygon_is_valid8 writes out eight corners");
 
-/* A block's polygons (one side of its pairs) as columns: field f of corner i of pair j at
- * f[i][j], and each pair's velocity on that side. */
-typedef struct polygon_columns {
-    float vx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], vy[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
-    float nx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], ny[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
-    float px[MINK_POLYGON_BLOCK], py[MINK_POLYGON_BLOCK], angle[MINK_POLYGON_BLOCK], radius[MINK_POLYGON_BLOCK];
-    float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
-    uint32_t count[MINK_POLYGON_BLOCK];
+/* A block's polygons (one side of its pairs) as columns, each pair's velocity on that side after
+ * them: row k of pair j at row[k][j], the rows in the order of the floats of a polygon and its
+ * velocity in a typed record (mink_polygon_pair's a and va), so that a block's records go into
+ * columns by transposes (rows_to_columns). */
+enum { POLYGON_ROWS = sizeof(mink_polygon) / sizeof(float) + 2 };
+typedef union polygon_columns {
+    float row[POLYGON_ROWS][MINK_POLYGON_BLOCK];
+    struct {
+        float v[2 * MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK]; /* x0, y0, x1, y1, ... */
+        float n[2 * MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
+        float px[MINK_POLYGON_BLOCK], py[MINK_POLYGON_BLOCK], angle[MINK_POLYGON_BLOCK], radius[MINK_POLYGON_BLOCK];
+        uint32_t count[MINK_POLYGON_BLOCK];
+        float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+    };
 } polygon_columns;
-
-MINK_ALWAYS_INLINE void polygon_to_columns(polygon_columns *c, size_t j, const mink_polygon *p, mink_vec2 v) {
-    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
-        c->vx[i][j] = p->vertices[i].x, c->vy[i][j] = p->vertices[i].y;
-        c->nx[i][j] = p->normals[i].x, c->ny[i][j] = p->normals[i].y;
-    }
-    c->px[j] = p->position.x, c->py[j] = p->position.y, c->angle[j] = p->angle, c->radius[j] = p->radius;
-    c->velx[j] = v.x, c->vely[j] = v.y, c->count[j] = p->count;
-}
+_Static_assert(offsetof(mink_polygon, count) == (POLYGON_ROWS - 3) * sizeof(float) &&
+                   offsetof(mink_polygon_pair, va) == sizeof(mink_polygon) &&
+                   offsetof(polygon_columns, vely) == (POLYGON_ROWS - 1) * sizeof(float) * MINK_POLYGON_BLOCK &&
+                   offsetof(mink_polygon_pair, b) == POLYGON_ROWS * sizeof(float) &&
+                   offsetof(mink_polygon_aabb_pair, b) == POLYGON_ROWS * sizeof(float) &&
+                   offsetof(mink_polygon_circle_pair, b) == POLYGON_ROWS * sizeof(float),
+               "a polygon and its velocity are the columns' rows, in their order");
 
 MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, size_t j) {
     mink_polygon p;
     for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
-        p.vertices[i] = mink_v2(c->vx[i][j], c->vy[i][j]);
-        p.normals[i] = mink_v2(c->nx[i][j], c->ny[i][j]);
+        p.vertices[i] = mink_v2(c->v[2 * i][j], c->v[2 * i + 1][j]);
+        p.normals[i] = mink_v2(c->n[2 * i][j], c->n[2 * i + 1][j]);
     }
     p.position = mink_v2(c->px[j], c->py[j]);
     p.angle = c->angle[j], p.radius = c->radius[j], p.count = c->count[j];
@@ -515,9 +534,12 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
 /* Whether each pair of the block is valid and not clearly apart (state 2), valid and apart (1) or
  * invalid (0): every check made side by side, 16 pairs an instruction with AVX-512 (the polygons'
  * checks over every corner a polygon may have: mink_polygon_is_valid8). The same IEEE operations
- * as one pair's, and no multiply fused with an add: the polygons' rotations, which GCC 12 fuses
- * in an AVX2 build even with -ffp-contract=off, are swept in polygon_swept, built for any
- * x86-64 (docs/benchmarks.md, "Polygon batches checked side by side"). */
+ * as one pair's, and no multiply fused with an add. GCC 12 fuses a hull's rotations, x and y side
+ * by side, into vfmaddsub in an AVX build even with -ffp-contract=off: here they are turned a
+ * column at a time (place_polygons), which it leaves alone, and what is still computed one pair
+ * at a time (polygon_circle_swept, sat_answer) is built for any x86-64 (docs/benchmarks.md,
+ * "Polygon batches checked side by side": objdump -d of this file's object shows no fused
+ * instruction). */
 MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
                                            const polygon_columns *restrict b, int *restrict state) {
     for (size_t j = 0; j < m; j++) {
@@ -527,10 +549,14 @@ MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_col
 }
 
 /* A block's boxes (the other side of polygon–box pairs) as columns, and their velocities. */
-typedef struct box_columns {
-    float x0[MINK_POLYGON_BLOCK], y0[MINK_POLYGON_BLOCK], x1[MINK_POLYGON_BLOCK], y1[MINK_POLYGON_BLOCK];
-    float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+typedef union box_columns {
+    float row[6][MINK_POLYGON_BLOCK]; /* a box and its velocity in mink_polygon_aabb_pair, in order */
+    struct {
+        float x0[MINK_POLYGON_BLOCK], y0[MINK_POLYGON_BLOCK], x1[MINK_POLYGON_BLOCK], y1[MINK_POLYGON_BLOCK];
+        float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+    };
 } box_columns;
+_Static_assert(sizeof(mink_polygon_aabb_pair) == (POLYGON_ROWS + 6) * sizeof(float), "a box and its velocity: 6 rows");
 
 /* polygon_states for polygon–box pairs. */
 MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon_columns *restrict a,
@@ -544,10 +570,48 @@ MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon
 }
 
 /* A block's circles (the other side of polygon–circle pairs) as columns, and their velocities. */
-typedef struct disk_columns {
-    float x[MINK_POLYGON_BLOCK], y[MINK_POLYGON_BLOCK], radius[MINK_POLYGON_BLOCK];
-    float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+typedef union disk_columns {
+    float row[5][MINK_POLYGON_BLOCK]; /* a circle and its velocity in mink_polygon_circle_pair, in order */
+    struct {
+        float x[MINK_POLYGON_BLOCK], y[MINK_POLYGON_BLOCK], radius[MINK_POLYGON_BLOCK];
+        float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
+    };
 } disk_columns;
+_Static_assert(sizeof(mink_polygon_circle_pair) == (POLYGON_ROWS + 5) * sizeof(float), "a circle and its velocity: 5 rows");
+
+/* Floats [0, floats) of n records `stride` floats apart into a block's columns, `width` records at
+ * a time by transposes, the rest one at a time; columns [n, MINK_POLYGON_BLOCK) copies of column
+ * 0 (a short block's: swept with the others, never read). Only copies, by memcpy: a polygon's
+ * count is copied as the bits it is. */
+MINK_ALWAYS_INLINE void rows_to_columns(const float *f, size_t stride, size_t floats, size_t n,
+                                        float (*col)[MINK_POLYGON_BLOCK], int width) {
+    size_t i = 0;
+#if defined(MINK_SHUFFLES)
+    if (width == 8)
+        MINK_RECORDS_TO_COLUMNS(mink_f8, 8)
+    else
+        MINK_RECORDS_TO_COLUMNS(mink_f4, 4)
+#else
+    (void)width;
+#endif
+    for (; i < n; i++)
+        for (size_t k = 0; k < floats; k++) memcpy(&col[k][i], f + i * stride + k, sizeof(float));
+    for (size_t k = 0; k < floats; k++)
+        for (size_t j = n; j < MINK_POLYGON_BLOCK; j++) col[k][j] = col[k][0];
+}
+
+/* A block of n typed polygon records (`stride` floats each) into columns: the polygon and its
+ * velocity into a, the other side's `rows` floats into b. */
+MINK_AVX2 static void polygon_rows8(const float *f, size_t stride, size_t n, polygon_columns *a,
+                                    float (*b)[MINK_POLYGON_BLOCK], size_t rows) {
+    rows_to_columns(f, stride, POLYGON_ROWS, n, a->row, 8);
+    rows_to_columns(f + POLYGON_ROWS, stride, rows, n, b, 8);
+}
+static void polygon_rows4(const float *f, size_t stride, size_t n, polygon_columns *a,
+                          float (*b)[MINK_POLYGON_BLOCK], size_t rows) {
+    rows_to_columns(f, stride, POLYGON_ROWS, n, a->row, 4);
+    rows_to_columns(f + POLYGON_ROWS, stride, rows, n, b, 4);
+}
 
 /* polygon_states for polygon–circle pairs (checked as mink_sweep_circle_polygon does, the circle
  * first). */
@@ -600,8 +664,8 @@ MINK_CLONES_512 static void place_polygons(float dt, const polygon_columns *rest
         mink_sincosf(p->angle[j], &s, &c);
         mink_vec2 at = mink_v2(p->px[j] + 0.0f, p->py[j] + 0.0f); /* mink_polygon_hull's, offset 0 */
         for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
-            mink_vec2 v = mink_hull_corner(at, mink_v2(p->vx[i][j], p->vy[i][j]), s, c);
-            mink_vec2 n = mink_rotate(mink_v2(p->nx[i][j], p->ny[i][j]), s, c);
+            mink_vec2 v = mink_hull_corner(at, mink_v2(p->v[2 * i][j], p->v[2 * i + 1][j]), s, c);
+            mink_vec2 n = mink_rotate(mink_v2(p->n[2 * i][j], p->n[2 * i + 1][j]), s, c);
             h->vx[i][j] = v.x, h->vy[i][j] = v.y, h->nx[i][j] = n.x, h->ny[i][j] = n.y;
         }
         h->count[j] = h->axes[j] = p->count[j];
@@ -624,10 +688,11 @@ MINK_CLONES static void place_boxes(float dt, const box_columns *restrict b, hul
     }
 }
 
-/* Hull j of the columns projected on n (mink_hull_project, its count at most eight). */
-MINK_ALWAYS_INLINE void project_column(const hull_columns *h, size_t j, mink_vec2 n, float *lo, float *hi) {
+/* Hull j of the columns projected on n (mink_hull_project, its count at most `corners`). */
+MINK_ALWAYS_INLINE void project_column(const hull_columns *h, size_t j, mink_vec2 n, float *lo, float *hi,
+                                       uint32_t corners) {
     float a = mink_dot(mink_v2(h->vx[0][j], h->vy[0][j]), n), b = a;
-    for (uint32_t i = 1; i < MINK_MAX_POLYGON_VERTICES; i++)
+    for (uint32_t i = 1; i < corners; i++)
         mink_extent_add(&a, &b, mink_dot(mink_v2(h->vx[i][j], h->vy[i][j]), n), i < h->count[j]);
     *lo = a;
     *hi = b;
@@ -635,13 +700,14 @@ MINK_ALWAYS_INLINE void project_column(const hull_columns *h, size_t j, mink_vec
 
 /* Swept SAT (mink_hull_sweep) over the block's placed hulls, every pair side by side: the checks,
  * then a's axes and b's in order, each pair past its own axes left as it was. `axes_a` and
- * `axes_b`: the most any pair has. */
-MINK_CLONES_512 static void sweep_columns(const hull_columns *restrict a, const hull_columns *restrict b,
-                                          sat_columns *restrict st, uint32_t axes_a, uint32_t axes_b) {
+ * `axes_b`: the most any pair to sweep has; `corners` (4 or 8, a constant once inlined): at least
+ * its count. */
+MINK_ALWAYS_INLINE void sweep_columns(const hull_columns *restrict a, const hull_columns *restrict b,
+                                      sat_columns *restrict st, uint32_t axes_a, uint32_t axes_b, uint32_t corners) {
     for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
         mink_swept_sat s = mink_swept_sat_start();
         int valid = mink__vec2_is_valid(mink_v2(a->dx[j] - b->dx[j], a->dy[j] - b->dy[j]));
-        for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+        for (uint32_t i = 0; i < corners; i++) {
             int on_a = i < a->count[j], on_b = i < b->count[j];
             valid &= (!on_a) | mink__vec2_is_valid(mink_v2(a->vx[i][j], a->vy[i][j]));
             valid &= (!on_b) | mink__vec2_is_valid(mink_v2(b->vx[i][j], b->vy[i][j]));
@@ -656,8 +722,8 @@ MINK_CLONES_512 static void sweep_columns(const hull_columns *restrict a, const 
                 mink_vec2 n = mink_v2(h->nx[k][j], h->ny[k][j]);
                 mink_vec2 d = mink_v2(a->dx[j] - b->dx[j], a->dy[j] - b->dy[j]);
                 float alo, ahi, blo, bhi;
-                project_column(a, j, n, &alo, &ahi);
-                project_column(b, j, n, &blo, &bhi);
+                project_column(a, j, n, &alo, &ahi, corners);
+                project_column(b, j, n, &blo, &bhi, corners);
                 mink_swept_sat s = sat_get(st, j), was = s;
                 mink_swept_sat_axis(&s, n, alo, ahi, blo, bhi, d);
                 if (!(k < h->axes[j])) s = was;
@@ -667,16 +733,21 @@ MINK_CLONES_512 static void sweep_columns(const hull_columns *restrict a, const 
     }
 }
 
-/* Hull j of the columns, as mink_hull_sweep read it (its corners, its count). */
-static mink_hull hull_from_columns(const hull_columns *h, size_t j) {
-    mink_hull hull;
-    for (int i = 0; i < MINK_MAX_HULL_VERTICES; i++) hull.v[i] = hull.n[i] = mink_v2(0.0f, 0.0f);
-    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
-        hull.v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
-        hull.n[i] = mink_v2(h->nx[i][j], h->ny[i][j]);
-    }
-    hull.count = h->count[j], hull.axes = h->axes[j], hull.radius = 0.0f;
-    return hull;
+/* Blocks whose pairs to sweep have at most four corners a side (boxes, quads), and the others. */
+MINK_CLONES_512 static void sweep_columns4(const hull_columns *restrict a, const hull_columns *restrict b,
+                                           sat_columns *restrict st, uint32_t axes_a, uint32_t axes_b) {
+    sweep_columns(a, b, st, axes_a, axes_b, 4);
+}
+MINK_CLONES_512 static void sweep_columns8(const hull_columns *restrict a, const hull_columns *restrict b,
+                                           sat_columns *restrict st, uint32_t axes_a, uint32_t axes_b) {
+    sweep_columns(a, b, st, axes_a, axes_b, MINK_MAX_POLYGON_VERTICES);
+}
+
+/* Hull j of the columns, as much as mink_swept_sat_answer reads of it: its corners and count (its
+ * normals and the corners past its eighth are left unset). */
+static void hull_from_columns(const hull_columns *h, size_t j, mink_hull *hull) {
+    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) hull->v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
+    hull->count = h->count[j], hull->axes = h->axes[j], hull->radius = 0.0f;
 }
 
 /* Pair j's answer from its swept SAT, built for any x86-64 (polygon_states says why). */
@@ -685,7 +756,9 @@ __attribute__((noinline)) static mink_hit sat_answer(const hull_columns *a, cons
     mink_swept_sat s = sat_get(st, j);
     if (s.bad) return mink_hit_invalid();
     if (!mink_swept_sat_meets(&s)) return mink_hit_none();
-    mink_hull ha = hull_from_columns(a, j), hb = hull_from_columns(b, j);
+    mink_hull ha, hb;
+    hull_from_columns(a, j, &ha);
+    hull_from_columns(b, j, &hb);
     return mink_swept_sat_answer(&ha, mink_v2(a->dx[j], a->dy[j]), &hb, mink_v2(b->dx[j], b->dy[j]), &s);
 }
 
@@ -702,16 +775,16 @@ enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
 
 /* Polygon pairs (or polygon–box, polygon–circle pairs: `versus`) [0, n), a block at a time
  * (`circle_first`, for a mixed batch's polygon–circle pairs: which were named circle first).
- * Checking the polygons is about two fifths of a pair's work and half the pairs are clearly
- * apart, so every pair of a block is checked side by side (polygon_states), and the hulls are
- * swept one pair at a time only for the valid pairs not clearly apart. The same checks and sweep
- * as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle
- * first, mink_sweep_circle_polygon): the same bits. */
+ * The block's records go into columns by transposes, and every pair's checks run side by side
+ * (polygon_states). Polygon and polygon–box pairs are then placed and swept side by side too
+ * (place_polygons, sweep_columns: 16 pairs an instruction with AVX-512), and only the answers of
+ * pairs that meet are built one at a time (sat_answer); polygon–circle pairs not clearly apart
+ * are swept one at a time. The same checks and sweep as mink__sweep_polygon,
+ * mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle first,
+ * mink_sweep_circle_polygon): the same bits. */
 MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
                                       const uint8_t *circle_first) {
     enum { B = MINK_POLYGON_BLOCK };
-    const mink_polygon_pair *pp = in;
-    const mink_polygon_aabb_pair *pb = in;
     const mink_polygon_circle_pair *pc = in;
     polygon_columns ca, cb;
     box_columns cbox;
@@ -721,34 +794,22 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
     int state[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
-        /* A last block short of B is filled with copies of its first pair: the hulls are placed
-         * and swept over every column (only its own pairs' answers are read). */
-        size_t fill = versus == VERSUS_CIRCLES ? m : B;
-        for (size_t j = 0; j < fill; j++) {
-            size_t r = at + (j < m ? j : 0);
-            if (versus == VERSUS_BOXES) {
-                const mink_polygon_aabb_pair *p = &pb[r];
-                polygon_to_columns(&ca, j, &p->a, p->va);
-                cbox.x0[j] = p->b.min.x, cbox.y0[j] = p->b.min.y, cbox.x1[j] = p->b.max.x, cbox.y1[j] = p->b.max.y;
-                cbox.velx[j] = p->vb.x, cbox.vely[j] = p->vb.y;
-            } else if (versus == VERSUS_CIRCLES) {
-                const mink_polygon_circle_pair *p = &pc[r];
-                polygon_to_columns(&ca, j, &p->a, p->va);
-                ccircle.x[j] = p->b.center.x, ccircle.y[j] = p->b.center.y, ccircle.radius[j] = p->b.radius;
-                ccircle.velx[j] = p->vb.x, ccircle.vely[j] = p->vb.y;
-            } else {
-                polygon_to_columns(&ca, j, &pp[r].a, pp[r].va);
-                polygon_to_columns(&cb, j, &pp[r].b, pp[r].vb);
-            }
-        }
+        size_t rows = versus == VERSUS_BOXES ? 6 : versus == VERSUS_CIRCLES ? 5 : POLYGON_ROWS;
+        size_t stride = POLYGON_ROWS + rows;
+        float(*b)[B] = versus == VERSUS_BOXES ? cbox.row : versus == VERSUS_CIRCLES ? ccircle.row : cb.row;
+        const float *f = (const float *)in + at * stride;
+        if (avx2())
+            polygon_rows8(f, stride, m, &ca, b, rows);
+        else
+            polygon_rows4(f, stride, m, &ca, b, rows);
         if (versus == VERSUS_BOXES)
             polygon_box_states(m, dt, &ca, &cbox, state);
         else if (versus == VERSUS_CIRCLES)
             polygon_circle_states(m, dt, &ca, &ccircle, state);
         else
             polygon_states(m, dt, &ca, &cb, state);
-        /* The hulls of pairs to sweep, side by side: the most axes of each side among them. */
-        uint32_t axes_a = 0, axes_b = 0;
+        /* The hulls of pairs to sweep, side by side: the most axes and corners among them. */
+        uint32_t axes_a = 0, axes_b = 0, corners = 0;
         if (versus != VERSUS_CIRCLES) {
             place_polygons(dt, &ca, &ha);
             if (versus == VERSUS_BOXES)
@@ -759,10 +820,18 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
                 if (state[j] == 2) {
                     axes_a = ha.axes[j] > axes_a ? ha.axes[j] : axes_a;
                     axes_b = hb.axes[j] > axes_b ? hb.axes[j] : axes_b;
+                    corners = ha.count[j] > corners ? ha.count[j] : corners;
+                    corners = hb.count[j] > corners ? hb.count[j] : corners;
                 }
-            if (axes_a + axes_b > 0) sweep_columns(&ha, &hb, &sat, axes_a, axes_b);
+            if (corners > 0 && corners <= 4) sweep_columns4(&ha, &hb, &sat, axes_a, axes_b);
+            if (corners > 4) sweep_columns8(&ha, &hb, &sat, axes_a, axes_b);
         }
+        /* The next block's records asked for meanwhile, into L2, a record an answer: asked for
+         * all at once, they waited on the fill buffers. */
+        const char *next = (const char *)(f + m * stride);
+        size_t ahead = (count - at - m < B ? count - at - m : B) * stride * sizeof(float), each = stride * sizeof(float);
         for (size_t j = 0; j < m; j++) {
+            for (size_t k = j * each; k < (j + 1) * each && k < ahead; k += 64) __builtin_prefetch(next + k, 0, 1);
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
             if (state[j] == 2 && versus == VERSUS_CIRCLES)
                 h = polygon_circle_swept(&pc[at + j], dt, circle_first && circle_first[at + j]);
@@ -882,21 +951,6 @@ void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const
     for (int k = 0; k < 3; k++)
         if (g.count[k] > 0) mixed_flush(&g, k, dt, hits);
 }
-
-/* The record functions' two builds: AVX2's, whose copies go eight records at a time, and any
- * machine's (four). */
-#if defined(MINK_SHUFFLES) && defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
-#define MINK_AVX2 __attribute__((target("avx2")))
-static int avx2(void) {
-#ifdef MINK_FAULT_SEAM
-    if (mink__seam_four_wide) return 0; /* the test build's switch (host/seam.h) */
-#endif
-    return __builtin_cpu_supports("avx2");
-}
-#else
-#define MINK_AVX2
-static int avx2(void) { return 0; }
-#endif
 
 /* Records per block of each kind: circle–box pairs go by blocks of their own columns'. */
 enum { aabb_records = MINK_BLOCK, circle_records = MINK_BLOCK, circle_aabb_records = MINK_CIRCLE_AABB_BLOCK };
