@@ -592,35 +592,52 @@ MINK_INLINE float mink_rounded_hull_exit(mink_vec2 p, mink_vec2 d, const mink_hu
     return mink_circle_roots(mink_v2(p.x - k.x, p.y - k.y), d, r, &t0, &t1, &inside) ? t1 : t_slab;
 }
 
-/// Swept test: circle a moving by d relative to hull b, a polygon rounded by the radius. As for
-/// circle–box: the slabs of b's face axes, grown by r on both sides, give where the centre enters
-/// the polygon grown by r. If that point lies beyond a vertex, the contact is with the vertex's
-/// disk, solved exactly by the circle roots, or there is none: between the vertex's two face bands
-/// the grown polygon is a kite whose sides towards the bands lie within r of the vertex, so a line
-/// that misses the disk leaves the kite without reaching them.
-MINK_INLINE mink_hit mink_sweep_circle_hull(mink_circle a, mink_vec2 va, const mink_hull *b, mink_vec2 vb, float dt) {
+/// The slabs of a circle's centre against a hull grown by its radius, over the hull's axes so far
+/// (mink_sweep_circle_hull; host/scalar.c keeps one per pair of a block, as columns).
+typedef struct mink_circle_slabs {
+    float t_in, t_out;
+    mink_vec2 n_in;
+    int bad; /* an axis's projections or speed not finite */
+} mink_circle_slabs;
+
+MINK_INLINE mink_circle_slabs mink_circle_slabs_start(void) {
+    mink_circle_slabs s;
+    s.t_in = -MINK_INF;
+    s.t_out = MINK_INF;
+    s.n_in = mink_v2(-1.0f, 0.0f);
+    s.bad = 0;
+    return s;
+}
+
+/// One axis n of the hull, its projection [blo, bhi], for the centre p of radius r moving by d.
+MINK_INLINE void mink_circle_slabs_axis(mink_circle_slabs *s, mink_vec2 n, float blo, float bhi, mink_vec2 p, float r,
+                                        mink_vec2 d) {
+    float c = mink_dot(p, n);
+    float lo = (blo - r) - c, hi = (bhi + r) - c, v = mink_dot(d, n);
+    s->bad |= !(mink_finite(lo) & mink_finite(hi) & mink_finite(v));
+    float en, lv;
+    mink_slab(lo, hi, v, &en, &lv);
+    int later = en > s->t_in;
+    mink_vec2 n_in = v > 0.0f ? mink_v2(-n.x, -n.y) : n; /* the centre moving up the axis meets its low side */
+    s->t_in = later ? en : s->t_in;
+    s->n_in = later ? n_in : s->n_in;
+    s->t_out = mink_minf(s->t_out, lv);
+}
+
+/// Whether the slabs, every axis tried, leave the centre inside the grown hull within the step:
+/// otherwise the answer is none.
+MINK_INLINE int mink_circle_slabs_meet(const mink_circle_slabs *s) {
+    return s->t_in < s->t_out && s->t_out > 0.0f && s->t_in < 1.0f;
+}
+
+/// The answer of mink_sweep_circle_hull once every axis is tried (s not bad): d the relative motion
+/// over the step.
+MINK_INLINE mink_hit mink_circle_slabs_answer(mink_circle a, mink_vec2 va, const mink_hull *b, float dt, mink_vec2 d,
+                                              const mink_circle_slabs *s) {
     float r = a.radius;
     mink_vec2 p = a.center;
-    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
-    if (!mink__vec2_is_valid(d) || !mink_hull_is_valid(b)) return mink_hit_invalid();
-    float t_in = -MINK_INF, t_out = MINK_INF;
-    mink_vec2 n_in = mink_v2(-1.0f, 0.0f);
-    for (uint32_t i = 0; i < b->axes; i++) {
-        mink_vec2 n = b->n[i];
-        float blo, bhi;
-        mink_hull_project(b, n, &blo, &bhi);
-        float c = mink_dot(p, n);
-        float lo = (blo - r) - c, hi = (bhi + r) - c, v = mink_dot(d, n);
-        if (!mink_isfinite(lo) || !mink_isfinite(hi) || !mink_isfinite(v)) return mink_hit_invalid();
-        float en, lv;
-        mink_slab(lo, hi, v, &en, &lv);
-        if (en > t_in) {
-            t_in = en;
-            n_in = v > 0.0f ? mink_v2(-n.x, -n.y) : n; /* the centre moving up the axis meets its low side */
-        }
-        t_out = mink_minf(t_out, lv);
-    }
-    if (!(t_in < t_out) || !(t_out > 0.0f) || !(t_in < 1.0f)) return mink_hit_none();
+    float t_in = s->t_in, t_out = s->t_out;
+    if (!mink_circle_slabs_meet(s)) return mink_hit_none();
 
     mink_hit overlap = mink_circle_hull_overlap(a, b, 0.0f);
     if (overlap.flags != 0) {
@@ -635,20 +652,42 @@ MINK_INLINE mink_hit mink_sweep_circle_hull(mink_circle a, mink_vec2 va, const m
     float sep;
     int vertex = mink_hull_feature(b, mink_v2(p.x + d.x * t_from, p.y + d.y * t_from), &face, &sep);
     float t = t_in;
-    mink_vec2 n = n_in;
+    mink_vec2 n = s->n_in;
     if (vertex >= 0) {
         mink_vec2 k = b->v[vertex];
-        mink_vec2 s = mink_v2(p.x - k.x, p.y - k.y);
+        mink_vec2 sk = mink_v2(p.x - k.x, p.y - k.y);
         float t0, t1;
         int inside;
-        if (!mink_circle_roots(s, d, r, &t0, &t1, &inside)) return mink_hit_none();
+        if (!mink_circle_roots(sk, d, r, &t0, &t1, &inside)) return mink_hit_none();
         t = t0;
-        n = mink_normalize_or_left(mink_v2(s.x + d.x * t, s.y + d.y * t));
+        n = mink_normalize_or_left(mink_v2(sk.x + d.x * t, sk.y + d.y * t));
     }
     if (!(t >= 0.0f && t < 1.0f)) return mink_hit_none();
     float st = dt * t;
     mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
     return mink_circle_contact_hit(t, ca, r, n, mink_rounded_hull_exit(p, d, b, r, t_out));
+}
+
+/// Swept test: circle a moving by d relative to hull b, a polygon rounded by the radius. As for
+/// circle–box: the slabs of b's face axes, grown by r on both sides, give where the centre enters
+/// the polygon grown by r. If that point lies beyond a vertex, the contact is with the vertex's
+/// disk, solved exactly by the circle roots, or there is none: between the vertex's two face bands
+/// the grown polygon is a kite whose sides towards the bands lie within r of the vertex, so a line
+/// that misses the disk leaves the kite without reaching them.
+MINK_INLINE mink_hit mink_sweep_circle_hull(mink_circle a, mink_vec2 va, const mink_hull *b, mink_vec2 vb, float dt) {
+    float r = a.radius;
+    mink_vec2 p = a.center;
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    if (!mink__vec2_is_valid(d) || !mink_hull_is_valid(b)) return mink_hit_invalid();
+    mink_circle_slabs s = mink_circle_slabs_start();
+    for (uint32_t i = 0; i < b->axes; i++) {
+        mink_vec2 n = b->n[i];
+        float blo, bhi;
+        mink_hull_project(b, n, &blo, &bhi);
+        mink_circle_slabs_axis(&s, n, blo, bhi, p, r, d);
+        if (s.bad) return mink_hit_invalid();
+    }
+    return mink_circle_slabs_answer(a, va, b, dt, d, &s);
 }
 
 /// Swept test: circle a against polygon b, neither turning.

@@ -743,10 +743,13 @@ MINK_CLONES_512 static void sweep_columns8(const hull_columns *restrict a, const
     sweep_columns(a, b, st, axes_a, axes_b, MINK_MAX_POLYGON_VERTICES);
 }
 
-/* Hull j of the columns, as much as mink_swept_sat_answer reads of it: its corners and count (its
- * normals and the corners past its eighth are left unset). */
+/* Hull j of the columns, as much as the answers read of it: its first eight corners and normals
+ * (a placed polygon or box has no more), its count and axes. */
 static void hull_from_columns(const hull_columns *h, size_t j, mink_hull *hull) {
-    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) hull->v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
+    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+        hull->v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
+        hull->n[i] = mink_v2(h->nx[i][j], h->ny[i][j]);
+    }
     hull->count = h->count[j], hull->axes = h->axes[j], hull->radius = 0.0f;
 }
 
@@ -762,12 +765,79 @@ __attribute__((noinline)) static mink_hit sat_answer(const hull_columns *a, cons
     return mink_swept_sat_answer(&ha, mink_v2(a->dx[j], a->dy[j]), &hb, mink_v2(b->dx[j], b->dy[j]), &s);
 }
 
-/* A polygon–circle pair's sweep is the circle's against the polygon, mirrored; a mixed batch's pair
- * named circle first takes it unmirrored, as mink__sweep_bodies does. */
-__attribute__((noinline)) static mink_hit polygon_circle_swept(const mink_polygon_circle_pair *p, float dt,
-                                                               int circle_first) {
-    mink_hit h = mink_sweep_circle_polygon_hull(p->b, p->vb, &p->a, p->va, dt);
-    return circle_first ? h : mink_hit_mirror(h);
+/* The circle slabs of each pair of a block (mink_circle_slabs), as columns, and the relative
+ * motion they were taken with. */
+typedef struct slab_columns {
+    float t_in[MINK_POLYGON_BLOCK], t_out[MINK_POLYGON_BLOCK], in_x[MINK_POLYGON_BLOCK], in_y[MINK_POLYGON_BLOCK];
+    float dx[MINK_POLYGON_BLOCK], dy[MINK_POLYGON_BLOCK];
+    int bad[MINK_POLYGON_BLOCK];
+} slab_columns;
+
+MINK_ALWAYS_INLINE mink_circle_slabs slabs_get(const slab_columns *c, size_t j) {
+    mink_circle_slabs s;
+    s.t_in = c->t_in[j], s.t_out = c->t_out[j], s.n_in = mink_v2(c->in_x[j], c->in_y[j]), s.bad = c->bad[j];
+    return s;
+}
+
+MINK_ALWAYS_INLINE void slabs_set(slab_columns *c, size_t j, mink_circle_slabs s) {
+    c->t_in[j] = s.t_in, c->t_out[j] = s.t_out, c->in_x[j] = s.n_in.x, c->in_y[j] = s.n_in.y, c->bad[j] = s.bad;
+}
+
+/* mink_sweep_circle_hull's slabs for the block's circles against its placed polygons, every pair
+ * side by side, as sweep_columns takes swept SAT. */
+MINK_ALWAYS_INLINE void slab_columns_of(const hull_columns *restrict h, const disk_columns *restrict c,
+                                        const polygon_columns *restrict p, float dt, slab_columns *restrict st,
+                                        uint32_t axes, uint32_t corners) {
+    for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+        mink_circle_slabs s = mink_circle_slabs_start();
+        mink_vec2 d = mink_v2((c->velx[j] - p->velx[j]) * dt, (c->vely[j] - p->vely[j]) * dt);
+        int valid = mink__vec2_is_valid(d);
+        for (uint32_t i = 0; i < corners; i++)
+            valid &= (!(i < h->count[j])) | mink__vec2_is_valid(mink_v2(h->vx[i][j], h->vy[i][j]));
+        s.bad = !valid;
+        slabs_set(st, j, s);
+        st->dx[j] = d.x, st->dy[j] = d.y;
+    }
+    for (uint32_t k = 0; k < axes; k++) {
+        for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+            mink_vec2 n = mink_v2(h->nx[k][j], h->ny[k][j]);
+            float blo, bhi;
+            project_column(h, j, n, &blo, &bhi, corners);
+            mink_circle_slabs s = slabs_get(st, j), was = s;
+            mink_circle_slabs_axis(&s, n, blo, bhi, mink_v2(c->x[j], c->y[j]), c->radius[j],
+                                   mink_v2(st->dx[j], st->dy[j]));
+            if (!(k < h->axes[j])) s = was;
+            slabs_set(st, j, s);
+        }
+    }
+}
+MINK_CLONES_512 static void slab_columns4(const hull_columns *restrict h, const disk_columns *restrict c,
+                                          const polygon_columns *restrict p, float dt, slab_columns *restrict st,
+                                          uint32_t axes) {
+    slab_columns_of(h, c, p, dt, st, axes, 4);
+}
+MINK_CLONES_512 static void slab_columns8(const hull_columns *restrict h, const disk_columns *restrict c,
+                                          const polygon_columns *restrict p, float dt, slab_columns *restrict st,
+                                          uint32_t axes) {
+    slab_columns_of(h, c, p, dt, st, axes, MINK_MAX_POLYGON_VERTICES);
+}
+
+/* Pair j's answer from its slabs (the circle's against the polygon: mirrored unless the pair was
+ * named circle first), built for any x86-64. */
+__attribute__((noinline)) static mink_hit slabs_answer(const hull_columns *h, const disk_columns *c,
+                                                       const slab_columns *st, float dt, size_t j, int circle_first) {
+    mink_circle_slabs s = slabs_get(st, j);
+    mink_hit hit = mink_hit_invalid();
+    if (!s.bad && !mink_circle_slabs_meet(&s)) hit = mink_hit_none();
+    if (!s.bad && mink_circle_slabs_meet(&s)) {
+        mink_hull hull;
+        mink_circle circle;
+        circle.center = mink_v2(c->x[j], c->y[j]), circle.radius = c->radius[j];
+        hull_from_columns(h, j, &hull);
+        hit = mink_circle_slabs_answer(circle, mink_v2(c->velx[j], c->vely[j]), &hull, dt,
+                                       mink_v2(st->dx[j], st->dy[j]), &s);
+    }
+    return circle_first ? hit : mink_hit_mirror(hit);
 }
 
 /* What stands against the polygons of a polygon batch. */
@@ -785,12 +855,12 @@ enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
 MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
                                       const uint8_t *circle_first) {
     enum { B = MINK_POLYGON_BLOCK };
-    const mink_polygon_circle_pair *pc = in;
     polygon_columns ca, cb;
     box_columns cbox;
     disk_columns ccircle;
     hull_columns ha, hb;
     sat_columns sat;
+    slab_columns slabs;
     int state[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
@@ -810,22 +880,22 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             polygon_states(m, dt, &ca, &cb, state);
         /* The hulls of pairs to sweep, side by side: the most axes and corners among them. */
         uint32_t axes_a = 0, axes_b = 0, corners = 0;
-        if (versus != VERSUS_CIRCLES) {
-            place_polygons(dt, &ca, &ha);
-            if (versus == VERSUS_BOXES)
-                place_boxes(dt, &cbox, &hb);
-            else
-                place_polygons(dt, &cb, &hb);
-            for (size_t j = 0; j < m; j++)
-                if (state[j] == 2) {
-                    axes_a = ha.axes[j] > axes_a ? ha.axes[j] : axes_a;
-                    axes_b = hb.axes[j] > axes_b ? hb.axes[j] : axes_b;
-                    corners = ha.count[j] > corners ? ha.count[j] : corners;
-                    corners = hb.count[j] > corners ? hb.count[j] : corners;
-                }
-            if (corners > 0 && corners <= 4) sweep_columns4(&ha, &hb, &sat, axes_a, axes_b);
-            if (corners > 4) sweep_columns8(&ha, &hb, &sat, axes_a, axes_b);
-        }
+        place_polygons(dt, &ca, &ha);
+        if (versus == VERSUS_BOXES) place_boxes(dt, &cbox, &hb);
+        if (versus == VERSUS_POLYGONS) place_polygons(dt, &cb, &hb);
+        for (size_t j = 0; j < m; j++)
+            if (state[j] == 2) {
+                axes_a = ha.axes[j] > axes_a ? ha.axes[j] : axes_a;
+                corners = ha.count[j] > corners ? ha.count[j] : corners;
+                if (versus == VERSUS_CIRCLES) continue;
+                axes_b = hb.axes[j] > axes_b ? hb.axes[j] : axes_b;
+                corners = hb.count[j] > corners ? hb.count[j] : corners;
+            }
+        int small = corners > 0 && corners <= 4, large = corners > 4;
+        if (versus == VERSUS_CIRCLES && small) slab_columns4(&ha, &ccircle, &ca, dt, &slabs, axes_a);
+        if (versus == VERSUS_CIRCLES && large) slab_columns8(&ha, &ccircle, &ca, dt, &slabs, axes_a);
+        if (versus != VERSUS_CIRCLES && small) sweep_columns4(&ha, &hb, &sat, axes_a, axes_b);
+        if (versus != VERSUS_CIRCLES && large) sweep_columns8(&ha, &hb, &sat, axes_a, axes_b);
         /* The next block's records asked for meanwhile, into L2, a record an answer: asked for
          * all at once, they waited on the fill buffers. */
         const char *next = (const char *)(f + m * stride);
@@ -834,7 +904,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             for (size_t k = j * each; k < (j + 1) * each && k < ahead; k += 64) __builtin_prefetch(next + k, 0, 1);
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
             if (state[j] == 2 && versus == VERSUS_CIRCLES)
-                h = polygon_circle_swept(&pc[at + j], dt, circle_first && circle_first[at + j]);
+                h = slabs_answer(&ha, &ccircle, &slabs, dt, j, circle_first && circle_first[at + j]);
             else if (state[j] == 2)
                 h = sat_answer(&ha, &hb, &sat, j);
             hits[at + j] = h;
