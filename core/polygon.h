@@ -317,6 +317,15 @@ MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
     return h;
 }
 
+/// Vertex i of h as mink_hull_offset would leave it, moved by `move` when `moved`, then by `back`
+/// when `about`: each step rounded as there, and no hull copied.
+MINK_INLINE mink_vec2 mink_hull_vertex(const mink_hull *h, uint32_t i, mink_vec2 move, int moved, mink_vec2 back,
+                                       int about) {
+    mink_vec2 v = h->v[i];
+    v = moved ? mink_v2(v.x + move.x, v.y + move.y) : v;
+    return about ? mink_v2(v.x + back.x, v.y + back.y) : v;
+}
+
 /// Where a (moving down the normal N, which points from b towards a) and b meet: along N, halfway
 /// between a's lowest and b's highest projection (the same number when they touch; the middle of
 /// the penetration when they overlap); across N, the middle of the span both touching features
@@ -328,33 +337,45 @@ MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
 /// tolerance: a capsule's segment has no depth along N when it lies flat against the other shape,
 /// and its length decides instead (its own: a short segment 10 degrees off a long one's side
 /// touches it at one end, not across its length).
-MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_hull *b0, mink_vec2 N, float flat_a,
-                                                float flat_b) {
-    mink_vec2 ref = a0->v[0];
-    mink_hull a = mink_hull_offset(*a0, mink_v2(-ref.x, -ref.y)), b = mink_hull_offset(*b0, mink_v2(-ref.x, -ref.y));
+/// The hulls are read in place, each moved first by da and db when `moved` (as mink_hull_offset
+/// would move them): no hull is copied.
+MINK_INLINE mink_vec2 mink_hull_meet_point_moved(const mink_hull *a0, mink_vec2 da, const mink_hull *b0, mink_vec2 db,
+                                                 int moved, mink_vec2 N, float flat_a, float flat_b) {
+    mink_vec2 ref = mink_hull_vertex(a0, 0u, da, moved, mink_v2(0.0f, 0.0f), 0);
+    mink_vec2 back = mink_v2(-ref.x, -ref.y); /* every vertex about ref, as mink_hull_offset rounds it */
     mink_vec2 T = mink_v2(-N.y, N.x);
-    float alo, ahi, blo, bhi;
-    mink_hull_project(&a, N, &alo, &ahi);
-    mink_hull_project(&b, N, &blo, &bhi);
+    float alo = mink_dot(mink_hull_vertex(a0, 0u, da, moved, back, 1), N), ahi = alo;
+    float blo = mink_dot(mink_hull_vertex(b0, 0u, db, moved, back, 1), N), bhi = blo;
+    for (uint32_t i = 1; i < a0->count; i++)
+        mink_extent_add(&alo, &ahi, mink_dot(mink_hull_vertex(a0, i, da, moved, back, 1), N), 1);
+    for (uint32_t i = 1; i < b0->count; i++)
+        mink_extent_add(&blo, &bhi, mink_dot(mink_hull_vertex(b0, i, db, moved, back, 1), N), 1);
     /* And a few ulps of the coordinates: the vertices were rounded where they lie. */
     float depth = (ahi - alo) + (bhi - blo), ulps = (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
     float tol_a = (depth + flat_a) * 0.000244140625f + ulps, tol_b = (depth + flat_b) * 0.000244140625f + ulps;
     float at0 = MINK_INF, at1 = -MINK_INF, bt0 = MINK_INF, bt1 = -MINK_INF;
-    for (uint32_t i = 0; i < a.count; i++) {
-        float t = mink_dot(a.v[i], T);
-        int on = mink_dot(a.v[i], N) <= alo + tol_a;
+    for (uint32_t i = 0; i < a0->count; i++) {
+        mink_vec2 v = mink_hull_vertex(a0, i, da, moved, back, 1);
+        float t = mink_dot(v, T);
+        int on = mink_dot(v, N) <= alo + tol_a;
         at0 = on ? mink_minf(at0, t) : at0;
         at1 = on ? mink_maxf(at1, t) : at1;
     }
-    for (uint32_t i = 0; i < b.count; i++) {
-        float t = mink_dot(b.v[i], T);
-        int on = mink_dot(b.v[i], N) >= bhi - tol_b;
+    for (uint32_t i = 0; i < b0->count; i++) {
+        mink_vec2 v = mink_hull_vertex(b0, i, db, moved, back, 1);
+        float t = mink_dot(v, T);
+        int on = mink_dot(v, N) >= bhi - tol_b;
         bt0 = on ? mink_minf(bt0, t) : bt0;
         bt1 = on ? mink_maxf(bt1, t) : bt1;
     }
     float along = (alo + bhi) * 0.5f;
     float across = (mink_maxf(at0, bt0) + mink_minf(at1, bt1)) * 0.5f;
     return mink_v2(ref.x + (N.x * along + T.x * across), ref.y + (N.y * along + T.y * across));
+}
+MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_hull *b0, mink_vec2 N, float flat_a,
+                                                float flat_b) {
+    mink_vec2 zero = mink_v2(0.0f, 0.0f);
+    return mink_hull_meet_point_moved(a0, zero, b0, zero, 0, N, flat_a, flat_b);
 }
 MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull *b0, mink_vec2 N) {
     return mink_hull_meet_point_flat(a0, b0, N, 0.0f, 0.0f);
@@ -436,11 +457,10 @@ MINK_INLINE mink_hit mink_swept_sat_answer(const mink_hull *a, mink_vec2 da, con
         return mink_hit_checked(h);
     }
     float t_enter = s->t_enter;
-    mink_hull at = mink_hull_offset(*a, mink_v2(da.x * t_enter, da.y * t_enter));
-    mink_hull bt = mink_hull_offset(*b, mink_v2(db.x * t_enter, db.y * t_enter));
+    mink_vec2 at = mink_v2(da.x * t_enter, da.y * t_enter), bt = mink_v2(db.x * t_enter, db.y * t_enter);
     h.t = t_enter + 0.0f; /* never −0 */
     h.normal = s->enter_n;
-    h.point = mink_hull_meet_point(&at, &bt, s->enter_n);
+    h.point = mink_hull_meet_point_moved(a, at, b, bt, 1, s->enter_n, 0.0f, 0.0f); /* where they are at t */
     h.t_exit = s->t_leave;
     h.flags = MINK_HIT_CONTACT;
     return mink_hit_checked(h);
