@@ -985,6 +985,9 @@ static void mixed_flush(mixed_blocks *g, int k, float dt, mink_hit *restrict hit
     g->count[k] = 0;
 }
 
+/* Mixed pairs asked for ahead of the one gathered (about 5 KiB; 8 and 32 measured the same). */
+#define MIXED_AHEAD 16
+
 void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in, void *const *out) {
     const mink_pair *restrict pairs = in[0];
     mink_hit *restrict hits = out[0];
@@ -993,6 +996,9 @@ void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const
     g.count[0] = g.count[1] = g.count[2] = 0;
     for (size_t i = 0; i < n; i++) {
         const mink_pair *p = &pairs[i];
+        /* A pair some way ahead asked for now, into L2: each is read here first. */
+        if (i + MIXED_AHEAD < n)
+            for (size_t k = 0; k < sizeof *p; k += 64) __builtin_prefetch((const char *)&pairs[i + MIXED_AHEAD] + k, 0, 1);
         int form = mixed_form(p);
         if (form == MIXED_OTHER) {
             hits[i] = mink_sweep_pair_record(*p, dt);
