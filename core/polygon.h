@@ -383,18 +383,6 @@ MINK_INLINE mink_vec2 mink_hull_meet_point(const mink_hull *a0, const mink_hull 
 
 /* ---- swept SAT --------------------------------------------------------------------------------- */
 
-/// Swept SAT for two convex hulls without rotation: a moves by da over the step, b by db.
-///
-/// On every candidate axis n (a's, then b's) a's projection moves against b's at the speed
-/// v = (da − db)·n, and the open intervals overlap while lo < v·t < hi, lo = b.min − a.max and
-/// hi = b.max − a.min: the seed's t1 = (max_a − min_b)/(speed_b − speed_a) and its mirror are this
-/// slab's ends. mink_slab gives its open interval of t, and since the axes do not turn, the
-/// interiors overlap exactly during the intersection of all of them: first contact is the latest
-/// entry, exit the earliest leave. So touching (an end at 0), grazing (entry == leave: empty) and
-/// motion parallel to an axis (v == 0: inside forever or never) mean what they mean for boxes.
-/// Normal: the axis of the latest entry (the first on a tie), pointing from b towards a. If the
-/// interiors overlap at t = 0: the minimum translation vector, the least of −n (depth a.max −
-/// b.min) and +n (depth b.max − a.min) over the axes in order, the first on a tie.
 /// Swept SAT's state over the axes tried so far (mink_hull_sweep; host/scalar.c keeps one per
 /// pair of a block, as columns).
 typedef struct mink_swept_sat {
@@ -466,6 +454,18 @@ MINK_INLINE mink_hit mink_swept_sat_answer(const mink_hull *a, mink_vec2 da, con
     return mink_hit_checked(h);
 }
 
+/// Swept SAT for two convex hulls without rotation: a moves by da over the step, b by db.
+///
+/// On every candidate axis n (a's, then b's) a's projection moves against b's at the speed
+/// v = (da − db)·n, and the open intervals overlap while lo < v·t < hi, lo = b.min − a.max and
+/// hi = b.max − a.min: the seed's t1 = (max_a − min_b)/(speed_b − speed_a) and its mirror are this
+/// slab's ends. mink_slab gives its open interval of t, and since the axes do not turn, the
+/// interiors overlap exactly during the intersection of all of them: first contact is the latest
+/// entry, exit the earliest leave. So touching (an end at 0), grazing (entry == leave: empty) and
+/// motion parallel to an axis (v == 0: inside forever or never) mean what they mean for boxes.
+/// Normal: the axis of the latest entry (the first on a tie), pointing from b towards a. If the
+/// interiors overlap at t = 0: the minimum translation vector, the least of −n (depth a.max −
+/// b.min) and +n (depth b.max − a.min) over the axes in order, the first on a tie.
 MINK_INLINE mink_hit mink_hull_sweep(const mink_hull *a, mink_vec2 da, const mink_hull *b, mink_vec2 db) {
     mink_vec2 d = mink_v2(da.x - db.x, da.y - db.y);
     if (!mink_hull_is_valid(a) || !mink_hull_is_valid(b) || !mink__vec2_is_valid(d)) return mink_hit_invalid();

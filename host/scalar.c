@@ -341,9 +341,9 @@ typedef float mink_f8 __attribute__((vector_size(32)));
         row = __builtin_shufflevector(lo_, hi_, 0, 1, 2, 3, 4, 5, 6, 7);                        \
     } while (0)
 
-/* Records [i, n) of the block, `stride` floats apart, into columns: their first `floats` floats,
- * `width` records at a time, four floats of each at once (a record of 10 or 11 floats ends with four
- * that overlap the four before: written twice, the same values). */
+/* Records [i, n) of the block, `stride` floats apart, into columns: their first `floats` floats
+ * (4 or more), `width` records at a time, four floats of each at once (a count of floats not a
+ * multiple of four ends with four that overlap the four before: written twice, the same values). */
 #define MINK_RECORDS_TO_COLUMNS(T, width)                                                       \
     for (; i + (width) <= n; i += (width)) {                                                    \
         const float *r = f + i * stride;                                                        \
@@ -492,8 +492,8 @@ static int avx2(void) {
 static int avx2(void) { return 0; }
 #endif
 
-/* Polygon pairs per block: their polygons as columns (about 10 KiB) and states wait in the L1
- * cache. */
+/* Polygon pairs per block: their polygons as columns, placed hulls and states (about 22 KiB) wait
+ * in the L1 cache. */
 #define MINK_POLYGON_BLOCK 32
 _Static_assert(MINK_MAX_POLYGON_VERTICES == 8, "mink_polygon_is_valid8 writes out eight corners");
 
@@ -537,7 +537,7 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
  * as one pair's, and no multiply fused with an add. GCC 12 fuses a hull's rotations, x and y side
  * by side, into vfmaddsub in an AVX build even with -ffp-contract=off: here they are turned a
  * column at a time (place_polygons), which it leaves alone, and what is still computed one pair
- * at a time (polygon_circle_swept, sat_answer) is built for any x86-64 (docs/benchmarks.md,
+ * at a time (sat_answer, slabs_answer) is built for any x86-64 (docs/benchmarks.md,
  * "Polygon batches checked side by side": objdump -d of this file's object shows no fused
  * instruction). */
 MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
@@ -556,7 +556,10 @@ typedef union box_columns {
         float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
     };
 } box_columns;
-_Static_assert(sizeof(mink_polygon_aabb_pair) == (POLYGON_ROWS + 6) * sizeof(float), "a box and its velocity: 6 rows");
+_Static_assert(sizeof(mink_polygon_aabb_pair) == (POLYGON_ROWS + 6) * sizeof(float) &&
+                   offsetof(mink_polygon_aabb_pair, b.max) == (POLYGON_ROWS + 2) * sizeof(float) &&
+                   offsetof(mink_polygon_aabb_pair, vb) == (POLYGON_ROWS + 4) * sizeof(float),
+               "a box and its velocity: 6 rows, in the columns' order");
 
 /* polygon_states for polygon–box pairs. */
 MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon_columns *restrict a,
@@ -577,7 +580,10 @@ typedef union disk_columns {
         float velx[MINK_POLYGON_BLOCK], vely[MINK_POLYGON_BLOCK];
     };
 } disk_columns;
-_Static_assert(sizeof(mink_polygon_circle_pair) == (POLYGON_ROWS + 5) * sizeof(float), "a circle and its velocity: 5 rows");
+_Static_assert(sizeof(mink_polygon_circle_pair) == (POLYGON_ROWS + 5) * sizeof(float) &&
+                   offsetof(mink_polygon_circle_pair, b.radius) == (POLYGON_ROWS + 2) * sizeof(float) &&
+                   offsetof(mink_polygon_circle_pair, vb) == (POLYGON_ROWS + 3) * sizeof(float),
+               "a circle and its velocity: 5 rows, in the columns' order");
 
 /* Floats [0, floats) of n records `stride` floats apart into a block's columns, `width` records at
  * a time by transposes, the rest one at a time; columns [n, MINK_POLYGON_BLOCK) copies of column
@@ -597,7 +603,7 @@ MINK_ALWAYS_INLINE void rows_to_columns(const float *f, size_t stride, size_t fl
     for (; i < n; i++)
         for (size_t k = 0; k < floats; k++) memcpy(&col[k][i], f + i * stride + k, sizeof(float));
     for (size_t k = 0; k < floats; k++)
-        for (size_t j = n; j < MINK_POLYGON_BLOCK; j++) col[k][j] = col[k][0];
+        for (size_t j = n; j < MINK_POLYGON_BLOCK; j++) memcpy(&col[k][j], &col[k][0], sizeof(float));
 }
 
 /* A block of n typed polygon records (`stride` floats each) into columns: the polygon and its
@@ -627,7 +633,8 @@ MINK_CLONES_512 static void polygon_circle_states(size_t m, float dt, const poly
 
 /* A block's hulls (one side of its pairs), placed as mink_polygon_hull or mink_aabb_hull places
  * them, as columns: corner i of pair j at [i][j]; and each pair's motion over the step on that
- * side. The corners past a hull's count hold what its polygon held there, turned: never read. */
+ * side. The corners past a hull's count (what its polygon held there, turned; a box's are 0) are
+ * read by the masked loops but never change an answer. */
 typedef struct hull_columns {
     float vx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], vy[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
     float nx[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK], ny[MINK_MAX_POLYGON_VERTICES][MINK_POLYGON_BLOCK];
@@ -743,13 +750,15 @@ MINK_CLONES_512 static void sweep_columns8(const hull_columns *restrict a, const
     sweep_columns(a, b, st, axes_a, axes_b, MINK_MAX_POLYGON_VERTICES);
 }
 
-/* Hull j of the columns, as much as the answers read of it: its first eight corners and normals
- * (a placed polygon or box has no more), its count and axes. */
+/* Hull j of the columns: its eight corners and normals (a placed polygon or box has no more), its
+ * count and axes. */
 static void hull_from_columns(const hull_columns *h, size_t j, mink_hull *hull) {
     for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
         hull->v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
         hull->n[i] = mink_v2(h->nx[i][j], h->ny[i][j]);
     }
+    for (int i = MINK_MAX_POLYGON_VERTICES; i < MINK_MAX_HULL_VERTICES; i++)
+        hull->v[i] = hull->n[i] = mink_v2(0.0f, 0.0f);
     hull->count = h->count[j], hull->axes = h->axes[j], hull->radius = 0.0f;
 }
 
@@ -848,9 +857,9 @@ enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
  * The block's records go into columns by transposes, and every pair's checks run side by side
  * (polygon_states). Polygon and polygon–box pairs are then placed and swept side by side too
  * (place_polygons, sweep_columns: 16 pairs an instruction with AVX-512), and only the answers of
- * pairs that meet are built one at a time (sat_answer); polygon–circle pairs not clearly apart
- * are swept one at a time. The same checks and sweep as mink__sweep_polygon,
- * mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle first,
+ * pairs that meet are built one at a time (sat_answer); polygon–circle pairs take the circle's
+ * slabs the same way (slab_columns_of, slabs_answer). The same checks and sweep as
+ * mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle first,
  * mink_sweep_circle_polygon): the same bits. */
 MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
                                       const uint8_t *circle_first) {
@@ -991,16 +1000,24 @@ static void mixed_flush(mixed_blocks *g, int k, float dt, mink_hit *restrict hit
 void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in, void *const *out) {
     const mink_pair *restrict pairs = in[0];
     mink_hit *restrict hits = out[0];
-    mixed_blocks g;
+    /* The blocks (about 25 KiB) on the heap, at the first pair gathered: a caller's thread may have
+     * a small stack, and polygon_batch's columns go on it too. Without them, every pair on its
+     * own: the same bits. */
+    mixed_blocks *g = NULL;
+    int asked = 0;
     (void)desc;
-    g.count[0] = g.count[1] = g.count[2] = 0;
     for (size_t i = 0; i < n; i++) {
         const mink_pair *p = &pairs[i];
         /* A pair some way ahead asked for now, into L2: each is read here first. */
         if (i + MIXED_AHEAD < n)
             for (size_t k = 0; k < sizeof *p; k += 64) __builtin_prefetch((const char *)&pairs[i + MIXED_AHEAD] + k, 0, 1);
         int form = mixed_form(p);
-        if (form == MIXED_OTHER) {
+        if (form != MIXED_OTHER && !asked) {
+            asked = 1;
+            g = malloc(sizeof *g);
+            if (g) g->count[0] = g->count[1] = g->count[2] = 0;
+        }
+        if (form == MIXED_OTHER || g == NULL) {
             hits[i] = mink_sweep_pair_record(*p, dt);
             continue;
         }
@@ -1008,24 +1025,25 @@ void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const
         /* The polygon first, as the typed records have it. */
         int second = form == MIXED_BOX_POLYGON || form == MIXED_CIRCLE_POLYGON;
         const mink_body *poly = second ? &p->b : &p->a, *other = second ? &p->a : &p->b;
-        size_t j = g.count[k]++;
-        g.at[k][j] = i;
+        size_t j = g->count[k]++;
+        g->at[k][j] = i;
         if (k == 0) {
-            g.polygons[j].a = poly->shape.polygon, g.polygons[j].va = poly->velocity;
-            g.polygons[j].b = other->shape.polygon, g.polygons[j].vb = other->velocity;
+            g->polygons[j].a = poly->shape.polygon, g->polygons[j].va = poly->velocity;
+            g->polygons[j].b = other->shape.polygon, g->polygons[j].vb = other->velocity;
         } else if (k == 1) {
-            g.boxes[j].a = poly->shape.polygon, g.boxes[j].va = poly->velocity;
-            g.boxes[j].b = other->shape.aabb, g.boxes[j].vb = other->velocity;
-            g.mirror[j] = (uint8_t)second;
+            g->boxes[j].a = poly->shape.polygon, g->boxes[j].va = poly->velocity;
+            g->boxes[j].b = other->shape.aabb, g->boxes[j].vb = other->velocity;
+            g->mirror[j] = (uint8_t)second;
         } else {
-            g.circles[j].a = poly->shape.polygon, g.circles[j].va = poly->velocity;
-            g.circles[j].b = other->shape.circle, g.circles[j].vb = other->velocity;
-            g.circle_first[j] = (uint8_t)second;
+            g->circles[j].a = poly->shape.polygon, g->circles[j].va = poly->velocity;
+            g->circles[j].b = other->shape.circle, g->circles[j].vb = other->velocity;
+            g->circle_first[j] = (uint8_t)second;
         }
-        if (g.count[k] == MINK_POLYGON_BLOCK) mixed_flush(&g, k, dt, hits);
+        if (g->count[k] == MINK_POLYGON_BLOCK) mixed_flush(g, k, dt, hits);
     }
-    for (int k = 0; k < 3; k++)
-        if (g.count[k] > 0) mixed_flush(&g, k, dt, hits);
+    for (int k = 0; k < 3 && g; k++)
+        if (g->count[k] > 0) mixed_flush(g, k, dt, hits);
+    free(g);
 }
 
 /* Records per block of each kind: circle–box pairs go by blocks of their own columns'. */

@@ -260,6 +260,19 @@ static void batch_checks_as_one_pair(void **state) {
             for (int k = 0; k < 3; k++)
                 if (seen[f][k] == 0) fail_msg("form %d never answered %d (0 invalid, 1 apart, 2 contact)", f, k);
     }
+    /* Blocks whose pairs have at most four corners a side are swept by four (host/scalar.c,
+     * sweep_columns4): triangles and quads alone, against each other, boxes and circles. */
+    for (uint32_t corners = 3; corners <= 4; corners++) {
+        mink_sample_polygon_pairs(8, N, corners, p);
+        for (size_t i = 0; i < N; i++) {
+            mink_vec2 c = p[i].b.position;
+            q[i] = (mink_polygon_aabb_pair){p[i].a, p[i].va, {{c.x - 0.5f, c.y - 0.75f}, {c.x + 0.5f, c.y + 0.75f}}, p[i].vb};
+            e[i] = (mink_polygon_circle_pair){p[i].a, p[i].va, {c, 0.5f}, p[i].vb};
+        }
+        BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon, mink_sweep_polygon, p, "few-cornered polygon");
+        BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_aabb, mink_sweep_polygon_aabb, q, "few-cornered polygon-box");
+        BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e, "few-cornered polygon-circle");
+    }
     mink_context_destroy(three);
     mink_context_destroy(one);
     free(p), free(q), free(e), free(x), free(want), free(wide), free(form_of), free(h);
