@@ -319,11 +319,43 @@ MINK_INLINE mink_hull mink_hull_offset(mink_hull h, mink_vec2 d) {
 
 /// Vertex i of h as mink_hull_offset would leave it, moved by `move` when `moved`, then by `back`
 /// when `about`: each step rounded as there, and no hull copied.
-MINK_INLINE mink_vec2 mink_hull_vertex(const mink_hull *h, uint32_t i, mink_vec2 move, int moved, mink_vec2 back,
-                                       int about) {
-    mink_vec2 v = h->v[i];
+MINK_INLINE mink_vec2 mink_vertex_moved(mink_vec2 v, mink_vec2 move, int moved, mink_vec2 back, int about) {
     v = moved ? mink_v2(v.x + move.x, v.y + move.y) : v;
     return about ? mink_v2(v.x + back.x, v.y + back.y) : v;
+}
+MINK_INLINE mink_vec2 mink_hull_vertex(const mink_hull *h, uint32_t i, mink_vec2 move, int moved, mink_vec2 back,
+                                       int about) {
+    return mink_vertex_moved(h->v[i], move, moved, back, about);
+}
+
+/// mink_hull_meet_point's tolerances: how far from the extreme projection along N a vertex still
+/// belongs to each shape's touching feature (a's lowest, b's highest), from the projections about
+/// ref; and a few ulps of the coordinates, which were rounded where they lie.
+MINK_INLINE void mink_meet_tolerances(float alo, float ahi, float blo, float bhi, mink_vec2 ref, float flat_a,
+                                      float flat_b, float *tol_a, float *tol_b) {
+    float depth = (ahi - alo) + (bhi - blo), ulps = (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
+    *tol_a = (depth + flat_a) * 0.000244140625f + ulps;
+    *tol_b = (depth + flat_b) * 0.000244140625f + ulps;
+}
+
+/// Vertex v of a (about ref) in a's touching feature: [*t0, *t1], its span across N, grown to hold
+/// v when `on` and v lies within tol_a of a's lowest projection alo.
+MINK_INLINE void mink_meet_span_a(float *t0, float *t1, mink_vec2 v, mink_vec2 N, float alo, float tol_a, int on) {
+    mink_extent_add(t0, t1, mink_dot(v, mink_v2(-N.y, N.x)), on & (mink_dot(v, N) <= alo + tol_a));
+}
+/// The same for b's vertices, within tol_b of its highest projection bhi.
+MINK_INLINE void mink_meet_span_b(float *t0, float *t1, mink_vec2 v, mink_vec2 N, float bhi, float tol_b, int on) {
+    mink_extent_add(t0, t1, mink_dot(v, mink_v2(-N.y, N.x)), on & (mink_dot(v, N) >= bhi - tol_b));
+}
+
+/// The meeting point from a's lowest and b's highest projections along N and the features' spans
+/// across it, about ref.
+MINK_INLINE mink_vec2 mink_meet_point_at(mink_vec2 ref, mink_vec2 N, float alo, float bhi, float at0, float at1,
+                                         float bt0, float bt1) {
+    mink_vec2 T = mink_v2(-N.y, N.x);
+    float along = (alo + bhi) * 0.5f;
+    float across = (mink_maxf(at0, bt0) + mink_minf(at1, bt1)) * 0.5f;
+    return mink_v2(ref.x + (N.x * along + T.x * across), ref.y + (N.y * along + T.y * across));
 }
 
 /// Where a (moving down the normal N, which points from b towards a) and b meet: along N, halfway
@@ -343,34 +375,20 @@ MINK_INLINE mink_vec2 mink_hull_meet_point_moved(const mink_hull *a0, mink_vec2 
                                                  int moved, mink_vec2 N, float flat_a, float flat_b) {
     mink_vec2 ref = mink_hull_vertex(a0, 0u, da, moved, mink_v2(0.0f, 0.0f), 0);
     mink_vec2 back = mink_v2(-ref.x, -ref.y); /* every vertex about ref, as mink_hull_offset rounds it */
-    mink_vec2 T = mink_v2(-N.y, N.x);
     float alo = mink_dot(mink_hull_vertex(a0, 0u, da, moved, back, 1), N), ahi = alo;
     float blo = mink_dot(mink_hull_vertex(b0, 0u, db, moved, back, 1), N), bhi = blo;
     for (uint32_t i = 1; i < a0->count; i++)
         mink_extent_add(&alo, &ahi, mink_dot(mink_hull_vertex(a0, i, da, moved, back, 1), N), 1);
     for (uint32_t i = 1; i < b0->count; i++)
         mink_extent_add(&blo, &bhi, mink_dot(mink_hull_vertex(b0, i, db, moved, back, 1), N), 1);
-    /* And a few ulps of the coordinates: the vertices were rounded where they lie. */
-    float depth = (ahi - alo) + (bhi - blo), ulps = (mink_absf(ref.x) + mink_absf(ref.y)) * 4.76837158e-7f;
-    float tol_a = (depth + flat_a) * 0.000244140625f + ulps, tol_b = (depth + flat_b) * 0.000244140625f + ulps;
+    float tol_a, tol_b;
+    mink_meet_tolerances(alo, ahi, blo, bhi, ref, flat_a, flat_b, &tol_a, &tol_b);
     float at0 = MINK_INF, at1 = -MINK_INF, bt0 = MINK_INF, bt1 = -MINK_INF;
-    for (uint32_t i = 0; i < a0->count; i++) {
-        mink_vec2 v = mink_hull_vertex(a0, i, da, moved, back, 1);
-        float t = mink_dot(v, T);
-        int on = mink_dot(v, N) <= alo + tol_a;
-        at0 = on ? mink_minf(at0, t) : at0;
-        at1 = on ? mink_maxf(at1, t) : at1;
-    }
-    for (uint32_t i = 0; i < b0->count; i++) {
-        mink_vec2 v = mink_hull_vertex(b0, i, db, moved, back, 1);
-        float t = mink_dot(v, T);
-        int on = mink_dot(v, N) >= bhi - tol_b;
-        bt0 = on ? mink_minf(bt0, t) : bt0;
-        bt1 = on ? mink_maxf(bt1, t) : bt1;
-    }
-    float along = (alo + bhi) * 0.5f;
-    float across = (mink_maxf(at0, bt0) + mink_minf(at1, bt1)) * 0.5f;
-    return mink_v2(ref.x + (N.x * along + T.x * across), ref.y + (N.y * along + T.y * across));
+    for (uint32_t i = 0; i < a0->count; i++)
+        mink_meet_span_a(&at0, &at1, mink_hull_vertex(a0, i, da, moved, back, 1), N, alo, tol_a, 1);
+    for (uint32_t i = 0; i < b0->count; i++)
+        mink_meet_span_b(&bt0, &bt1, mink_hull_vertex(b0, i, db, moved, back, 1), N, bhi, tol_b, 1);
+    return mink_meet_point_at(ref, N, alo, bhi, at0, at1, bt0, bt1);
 }
 MINK_INLINE mink_vec2 mink_hull_meet_point_flat(const mink_hull *a0, const mink_hull *b0, mink_vec2 N, float flat_a,
                                                 float flat_b) {
@@ -428,30 +446,41 @@ MINK_INLINE void mink_swept_sat_axis(mink_swept_sat *s, mink_vec2 n, float alo, 
 /// Whether swept SAT, every axis tried, finds the hulls overlapping at the start or meeting within
 /// the step: otherwise its answer is none, and needs no hull.
 MINK_INLINE int mink_swept_sat_meets(const mink_swept_sat *s) {
-    return s->overlap || (s->t_enter < s->t_leave && s->t_enter >= 0.0f && s->t_enter < 1.0f);
+    return s->overlap | ((s->t_enter < s->t_leave) & (s->t_enter >= 0.0f) & (s->t_enter < 1.0f));
+}
+
+/// Swept SAT's answer for hulls that meet (mink_swept_sat_meets), from their meeting point: where
+/// they overlap at the start, or where they touch at the time of contact.
+MINK_INLINE mink_hit mink_swept_sat_hit(const mink_swept_sat *s, mink_vec2 point) {
+    mink_hit h = mink_hit_none();
+    int o = s->overlap;
+    h.t = o ? h.t : s->t_enter + 0.0f; /* never −0 */
+    h.normal = o ? s->depth_n : s->enter_n;
+    h.depth = o ? s->depth : h.depth;
+    h.point = point;
+    h.t_exit = s->t_leave;
+    h.flags = o ? (uint32_t)(MINK_HIT_CONTACT | MINK_HIT_OVERLAP) : (uint32_t)MINK_HIT_CONTACT;
+    return mink_hit_checked(h);
+}
+
+/// Where mink_swept_sat_answer finds the meeting point: along N, the hulls moved by *move_a and
+/// *move_b when they do not overlap at the start (the return: moved).
+MINK_INLINE int mink_swept_sat_meeting(const mink_swept_sat *s, mink_vec2 da, mink_vec2 db, mink_vec2 *N,
+                                       mink_vec2 *move_a, mink_vec2 *move_b) {
+    float t = s->t_enter;
+    *N = s->overlap ? s->depth_n : s->enter_n;
+    *move_a = mink_v2(da.x * t, da.y * t);
+    *move_b = mink_v2(db.x * t, db.y * t);
+    return !s->overlap;
 }
 
 /// The answer of swept SAT once every axis is tried (s not bad), from the hulls it swept.
 MINK_INLINE mink_hit mink_swept_sat_answer(const mink_hull *a, mink_vec2 da, const mink_hull *b, mink_vec2 db,
                                            const mink_swept_sat *s) {
-    mink_hit h = mink_hit_none();
-    if (!mink_swept_sat_meets(s)) return h;
-    if (s->overlap) {
-        h.normal = s->depth_n;
-        h.depth = s->depth;
-        h.point = mink_hull_meet_point(a, b, s->depth_n);
-        h.t_exit = s->t_leave;
-        h.flags = MINK_HIT_CONTACT | MINK_HIT_OVERLAP;
-        return mink_hit_checked(h);
-    }
-    float t_enter = s->t_enter;
-    mink_vec2 at = mink_v2(da.x * t_enter, da.y * t_enter), bt = mink_v2(db.x * t_enter, db.y * t_enter);
-    h.t = t_enter + 0.0f; /* never −0 */
-    h.normal = s->enter_n;
-    h.point = mink_hull_meet_point_moved(a, at, b, bt, 1, s->enter_n, 0.0f, 0.0f); /* where they are at t */
-    h.t_exit = s->t_leave;
-    h.flags = MINK_HIT_CONTACT;
-    return mink_hit_checked(h);
+    if (!mink_swept_sat_meets(s)) return mink_hit_none();
+    mink_vec2 N, at, bt;
+    int moved = mink_swept_sat_meeting(s, da, db, &N, &at, &bt); /* where they are at t */
+    return mink_swept_sat_hit(s, mink_hull_meet_point_moved(a, at, b, bt, moved, N, 0.0f, 0.0f));
 }
 
 /// Swept SAT for two convex hulls without rotation: a moves by da over the step, b by db.

@@ -762,16 +762,63 @@ static void hull_from_columns(const hull_columns *h, size_t j, mink_hull *hull) 
     hull->count = h->count[j], hull->axes = h->axes[j], hull->radius = 0.0f;
 }
 
-/* Pair j's answer from its swept SAT, built for any x86-64 (polygon_states says why). */
-__attribute__((noinline)) static mink_hit sat_answer(const hull_columns *a, const hull_columns *b,
-                                                     const sat_columns *st, size_t j) {
-    mink_swept_sat s = sat_get(st, j);
-    if (s.bad) return mink_hit_invalid();
-    if (!mink_swept_sat_meets(&s)) return mink_hit_none();
-    mink_hull ha, hb;
-    hull_from_columns(a, j, &ha);
-    hull_from_columns(b, j, &hb);
-    return mink_swept_sat_answer(&ha, mink_v2(a->dx[j], a->dy[j]), &hb, mink_v2(b->dx[j], b->dy[j]), &s);
+/* A block's answers, as columns of the hit's fields. */
+typedef struct hit_columns {
+    float t[MINK_POLYGON_BLOCK], nx[MINK_POLYGON_BLOCK], ny[MINK_POLYGON_BLOCK], depth[MINK_POLYGON_BLOCK];
+    float px[MINK_POLYGON_BLOCK], py[MINK_POLYGON_BLOCK], t_exit[MINK_POLYGON_BLOCK];
+    uint32_t flags[MINK_POLYGON_BLOCK];
+} hit_columns;
+
+/* Corner i of hull j of the columns, moved and taken about a point as mink_hull_vertex does. */
+MINK_ALWAYS_INLINE mink_vec2 column_vertex(const hull_columns *h, uint32_t i, size_t j, mink_vec2 move, int moved,
+                                           mink_vec2 back, int about) {
+    return mink_vertex_moved(mink_v2(h->vx[i][j], h->vy[i][j]), move, moved, back, about);
+}
+
+/* Every pair's answer from its swept SAT (mink_swept_sat_answer, and invalid where the sweep was
+ * bad), side by side: the meeting point's projections and spans over `corners` corners, those
+ * past a hull's count masked out, as mink_hull_meet_point_moved takes them in order. */
+MINK_ALWAYS_INLINE void answer_columns(const hull_columns *restrict a, const hull_columns *restrict b,
+                                       const sat_columns *restrict st, hit_columns *restrict out, uint32_t corners) {
+    for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+        mink_swept_sat s = sat_get(st, j);
+        mink_vec2 N, ma, mb, zero = mink_v2(0.0f, 0.0f);
+        int moved = mink_swept_sat_meeting(&s, mink_v2(a->dx[j], a->dy[j]), mink_v2(b->dx[j], b->dy[j]), &N, &ma, &mb);
+        mink_vec2 ref = column_vertex(a, 0u, j, ma, moved, zero, 0), back = mink_v2(-ref.x, -ref.y);
+        float alo = mink_dot(column_vertex(a, 0u, j, ma, moved, back, 1), N), ahi = alo;
+        float blo = mink_dot(column_vertex(b, 0u, j, mb, moved, back, 1), N), bhi = blo;
+        _Pragma("GCC unroll 8") for (uint32_t i = 1; i < corners; i++) {
+            mink_extent_add(&alo, &ahi, mink_dot(column_vertex(a, i, j, ma, moved, back, 1), N), i < a->count[j]);
+            mink_extent_add(&blo, &bhi, mink_dot(column_vertex(b, i, j, mb, moved, back, 1), N), i < b->count[j]);
+        }
+        float tol_a, tol_b;
+        mink_meet_tolerances(alo, ahi, blo, bhi, ref, 0.0f, 0.0f, &tol_a, &tol_b);
+        float at0 = MINK_INF, at1 = -MINK_INF, bt0 = MINK_INF, bt1 = -MINK_INF;
+        _Pragma("GCC unroll 8") for (uint32_t i = 0; i < corners; i++) {
+            mink_meet_span_a(&at0, &at1, column_vertex(a, i, j, ma, moved, back, 1), N, alo, tol_a, i < a->count[j]);
+            mink_meet_span_b(&bt0, &bt1, column_vertex(b, i, j, mb, moved, back, 1), N, bhi, tol_b, i < b->count[j]);
+        }
+        mink_hit h = mink_swept_sat_hit(&s, mink_meet_point_at(ref, N, alo, bhi, at0, at1, bt0, bt1));
+        h = mink_hit_select(mink_swept_sat_meets(&s), h, mink_hit_none());
+        h = mink_hit_select(s.bad, mink_hit_invalid(), h);
+        out->t[j] = h.t, out->nx[j] = h.normal.x, out->ny[j] = h.normal.y, out->depth[j] = h.depth;
+        out->px[j] = h.point.x, out->py[j] = h.point.y, out->t_exit[j] = h.t_exit, out->flags[j] = h.flags;
+    }
+}
+MINK_CLONES_512 static void answer_columns4(const hull_columns *restrict a, const hull_columns *restrict b,
+                                            const sat_columns *restrict st, hit_columns *restrict out) {
+    answer_columns(a, b, st, out, 4);
+}
+MINK_CLONES_512 static void answer_columns8(const hull_columns *restrict a, const hull_columns *restrict b,
+                                            const sat_columns *restrict st, hit_columns *restrict out) {
+    answer_columns(a, b, st, out, MINK_MAX_POLYGON_VERTICES);
+}
+
+MINK_ALWAYS_INLINE mink_hit hit_from_columns(const hit_columns *c, size_t j) {
+    mink_hit h;
+    h.t = c->t[j], h.normal = mink_v2(c->nx[j], c->ny[j]), h.depth = c->depth[j];
+    h.point = mink_v2(c->px[j], c->py[j]), h.t_exit = c->t_exit[j], h.flags = c->flags[j];
+    return h;
 }
 
 /* The circle slabs of each pair of a block (mink_circle_slabs), as columns, and the relative
@@ -870,6 +917,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
     hull_columns ha, hb;
     sat_columns sat;
     slab_columns slabs;
+    hit_columns answers;
     int state[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
@@ -905,6 +953,8 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
         if (versus == VERSUS_CIRCLES && large) slab_columns8(&ha, &ccircle, &ca, dt, &slabs, axes_a);
         if (versus != VERSUS_CIRCLES && small) sweep_columns4(&ha, &hb, &sat, axes_a, axes_b);
         if (versus != VERSUS_CIRCLES && large) sweep_columns8(&ha, &hb, &sat, axes_a, axes_b);
+        if (versus != VERSUS_CIRCLES && small) answer_columns4(&ha, &hb, &sat, &answers);
+        if (versus != VERSUS_CIRCLES && large) answer_columns8(&ha, &hb, &sat, &answers);
         /* The next block's records asked for meanwhile, into L2, a record an answer: asked for
          * all at once, they waited on the fill buffers. */
         const char *next = (const char *)(f + m * stride);
@@ -915,7 +965,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             if (state[j] == 2 && versus == VERSUS_CIRCLES)
                 h = slabs_answer(&ha, &ccircle, &slabs, dt, j, circle_first && circle_first[at + j]);
             else if (state[j] == 2)
-                h = sat_answer(&ha, &hb, &sat, j);
+                h = hit_from_columns(&answers, j);
             hits[at + j] = h;
         }
     }
