@@ -25,8 +25,8 @@
 #include "internal.h"
 
 #define MINK_AUTO_RUNS 7
-/* Slices of a first large batch timed on each path: four each, an eighth of the batch in all. */
-#define MINK_AUTO_TURNS 4
+/* Slices of a first large batch timed on each path: MINK_AUTO_TURNS (internal.h) each, an eighth
+ * of the batch in all. */
 /* A large batch's path is timed again after this many, or after one this much slower a pair than
  * the other path was. */
 #define MINK_AUTO_AGAIN 16u
@@ -55,6 +55,20 @@ static mink_status median_ms(mink_context *ctx, const mink_batch_job *job, mink_
 }
 
 static double larger(double a, double b) { return a > b ? a : b; }
+
+/* The median of a path's slice times (the mean of the middle two): one slice that a
+ * neighbour slowed, or that met the pages first, does not decide alone. */
+_Static_assert(MINK_AUTO_TURNS >= 2 && MINK_AUTO_TURNS % 2 == 0, "a median of the middle two");
+static double middle(const double *t) {
+    double s[MINK_AUTO_TURNS];
+    for (int i = 0; i < MINK_AUTO_TURNS; i++) s[i] = t[i];
+    for (int i = 1; i < MINK_AUTO_TURNS; i++)
+        for (int j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            double x = s[j];
+            s[j] = s[j - 1], s[j - 1] = x;
+        }
+    return (s[MINK_AUTO_TURNS / 2 - 1] + s[MINK_AUTO_TURNS / 2]) * 0.5;
+}
 
 /* The crossover from m sample pairs of the job's kind: the scalar path below it, the device above. */
 static mink_status measure(mink_context *ctx, const mink_batch_job *job, size_t m, size_t *least) {
@@ -175,13 +189,12 @@ void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path,
             ctx->auto_large[k] = 0; /* the next large batch times both again */
         return;
     }
-    plan->spent[path == MINK_BACKEND_OPENCL] += ms;
+    plan->ms[path == MINK_BACKEND_OPENCL][plan->turn / 2] = ms;
     if (++plan->turn == 2 * MINK_AUTO_TURNS) {
-        double timed = (double)(MINK_AUTO_TURNS * plan->slice);
-        ctx->auto_rate[k][0] = plan->spent[0] / timed;
-        ctx->auto_rate[k][1] = plan->spent[1] / timed;
+        double scalar = middle(plan->ms[0]), device = middle(plan->ms[1]);
+        ctx->auto_rate[k][0] = scalar / (double)plan->slice;
+        ctx->auto_rate[k][1] = device / (double)plan->slice;
         ctx->auto_since[k] = 0;
-        ctx->auto_large[k] =
-            (unsigned char)(plan->spent[1] < plan->spent[0] ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
+        ctx->auto_large[k] = (unsigned char)(device < scalar ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR);
     }
 }

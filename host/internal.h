@@ -315,11 +315,12 @@ size_t mink__batch_outputs(const mink_batch_kind *kind);
  * building the device's program): a few dozen microseconds of scalar work at most, less than a
  * device's round trip. */
 #define MINK_AUTO_FLOOR 16u
+#define MINK_AUTO_TURNS 4 /* slices of a first large batch timed on each path (host/auto.c) */
 typedef struct mink_auto_plan {
     mink_kernel_id kind;
     size_t count, least, slice;
     int turn, measuring;
-    double spent[2];
+    double ms[2][MINK_AUTO_TURNS]; /* each slice's time, per path (scalar, device) */
 } mink_auto_plan;
 mink_status mink__auto_begin(mink_context *ctx, const mink_batch_job *job, size_t count, mink_auto_plan *plan);
 void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_backend *path, size_t *end);
