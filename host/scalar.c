@@ -360,6 +360,15 @@ typedef float mink_f8 __attribute__((vector_size(32)));
         }                                                                                       \
     }
 
+/* Records [i, n) into columns by the transposes of `width` (4 or 8), as far as whole groups go. */
+#define MINK_RECORDS_BY_TRANSPOSES(width)                                                       \
+    do {                                                                                        \
+        if ((width) == 8)                                                                       \
+            MINK_RECORDS_TO_COLUMNS(mink_f8, 8)                                                 \
+        else                                                                                    \
+            MINK_RECORDS_TO_COLUMNS(mink_f4, 4)                                                 \
+    } while (0)
+
 /* 16 bytes of a hit stored: with `stream`, past the caches. */
 #define MINK_STORE16(p, q, stream) ((stream) ? _mm_stream_ps((p), (q)) : (void)memcpy((p), &(q), 16))
 
@@ -397,6 +406,9 @@ typedef float mink_f8 __attribute__((vector_size(32)));
         MINK_HITS##width(hits + i + 3, f3, b3, stream);                                         \
     }
 #endif
+#if !defined(MINK_SHUFFLES)
+#define MINK_RECORDS_BY_TRANSPOSES(width) (void)(width) /* one float at a time, after */
+#endif
 
 /* A block of n records of `floats` floats each into columns, `width` (4 or 8) at a time by
  * transposes, the rest one float at a time. Compilers turn neither the plain loop (an interleaved
@@ -406,14 +418,7 @@ MINK_ALWAYS_INLINE void load_columns(const void *records, size_t floats, size_t 
                                      int width) {
     const float *restrict f = records; /* records of floats only (internal.h checks their sizes) */
     size_t i = 0, stride = floats;
-#if defined(MINK_SHUFFLES)
-    if (width == 8)
-        MINK_RECORDS_TO_COLUMNS(mink_f8, 8)
-    else
-        MINK_RECORDS_TO_COLUMNS(mink_f4, 4)
-#else
-    (void)width;
-#endif
+    MINK_RECORDS_BY_TRANSPOSES(width);
     for (; i < n; i++)
         for (size_t k = 0; k < floats; k++) col[k][i] = f[i * floats + k];
 }
@@ -592,14 +597,7 @@ _Static_assert(sizeof(mink_polygon_circle_pair) == (POLYGON_ROWS + 5) * sizeof(f
 MINK_ALWAYS_INLINE void rows_to_columns(const float *f, size_t stride, size_t floats, size_t n,
                                         float (*col)[MINK_POLYGON_BLOCK], int width) {
     size_t i = 0;
-#if defined(MINK_SHUFFLES)
-    if (width == 8)
-        MINK_RECORDS_TO_COLUMNS(mink_f8, 8)
-    else
-        MINK_RECORDS_TO_COLUMNS(mink_f4, 4)
-#else
-    (void)width;
-#endif
+    MINK_RECORDS_BY_TRANSPOSES(width);
     for (; i < n; i++)
         for (size_t k = 0; k < floats; k++) memcpy(&col[k][i], f + i * stride + k, sizeof(float));
     for (size_t k = 0; k < floats; k++)
