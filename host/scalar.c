@@ -542,7 +542,7 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
  * as one pair's, and no multiply fused with an add. GCC 12 fuses a hull's rotations, x and y side
  * by side, into vfmaddsub in an AVX build even with -ffp-contract=off: here they are turned a
  * column at a time (place_polygons), which it leaves alone, and what is still computed one pair
- * at a time (sat_answer, slabs_answer) is built for any x86-64 (docs/benchmarks.md,
+ * at a time (slabs_answer) is built for any x86-64 (docs/benchmarks.md,
  * "Polygon batches checked side by side": objdump -d of this file's object shows no fused
  * instruction). */
 MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
@@ -901,11 +901,11 @@ enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
  * (`circle_first`, for a mixed batch's polygon–circle pairs: which were named circle first).
  * The block's records go into columns by transposes, and every pair's checks run side by side
  * (polygon_states). Polygon and polygon–box pairs are then placed and swept side by side too
- * (place_polygons, sweep_columns: 16 pairs an instruction with AVX-512), and only the answers of
- * pairs that meet are built one at a time (sat_answer); polygon–circle pairs take the circle's
- * slabs the same way (slab_columns_of, slabs_answer). The same checks and sweep as
- * mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle first,
- * mink_sweep_circle_polygon): the same bits. */
+ * (place_polygons, sweep_columns: 16 pairs an instruction with AVX-512) and answered side by side
+ * (answer_columns); polygon–circle pairs take the circle's slabs the same way (slab_columns_of),
+ * and those that reach the grown polygon are answered one at a time (slabs_answer). The same
+ * checks and sweep as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle
+ * (or, circle first, mink_sweep_circle_polygon): the same bits. */
 MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
                                       const uint8_t *circle_first) {
     enum { B = MINK_POLYGON_BLOCK };
