@@ -114,6 +114,7 @@ MINK_ALWAYS_INLINE void copy_out(void *restrict to, const void *restrict from, s
     char *d = to;
     const char *f = from;
     size_t i = 0;
+    (void)stream; /* without SSE2, nothing goes past the caches */
 #if defined(__SSE2__)
     size_t peel = ((16u - ((uintptr_t)d & 15u)) & 15u) / 4u; /* words before the boundary */
     if (stream && peel < n) {
@@ -407,7 +408,7 @@ typedef float mink_f8 __attribute__((vector_size(32)));
     }
 #endif
 #if !defined(MINK_SHUFFLES)
-#define MINK_RECORDS_BY_TRANSPOSES(width) (void)(width) /* one float at a time, after */
+#define MINK_RECORDS_BY_TRANSPOSES(width) ((void)(width), (void)stride) /* one float at a time, after */
 #endif
 
 /* A block of n records of `floats` floats each into columns, `width` (4 or 8) at a time by

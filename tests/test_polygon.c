@@ -260,8 +260,9 @@ static void batch_checks_as_one_pair(void **state) {
             for (int k = 0; k < 3; k++)
                 if (seen[f][k] == 0) fail_msg("form %d never answered %d (0 invalid, 1 apart, 2 contact)", f, k);
     }
-    /* Blocks whose pairs have at most four corners a side are swept by four (host/scalar.c,
-     * sweep_columns4): triangles and quads alone, against each other, boxes and circles. */
+    /* Blocks whose pairs have at most four corners a side are swept and answered by four
+     * (host/scalar.c, sweep_columns4, answer_columns4): triangles and quads alone, against each
+     * other, boxes and circles, meeting in numbers. */
     for (uint32_t corners = 3; corners <= 4; corners++) {
         mink_sample_polygon_pairs(8, N, corners, p);
         for (size_t i = 0; i < N; i++) {
@@ -272,6 +273,10 @@ static void batch_checks_as_one_pair(void **state) {
         BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon, mink_sweep_polygon, p, "few-cornered polygon");
         BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_aabb, mink_sweep_polygon_aabb, q, "few-cornered polygon-box");
         BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e, "few-cornered polygon-circle");
+        assert_int_equal(mink_batch_sweep_polygon(one, p, N, 1.0f, h), MINK_OK);
+        size_t met = 0;
+        for (size_t i = 0; i < N; i++) met += (h[i].flags & MINK_HIT_CONTACT) != 0;
+        assert_true(met > N / 10);
     }
     mink_context_destroy(three);
     mink_context_destroy(one);
