@@ -585,60 +585,56 @@ MINK_INLINE mink_hit mink__sweep_polygon_aabb(mink_polygon a, mink_vec2 va, mink
 
 /* ---- circle against polygon -------------------------------------------------------------------- */
 
-/// The feature of hull b nearest to the point q: returns −1 for a face, with *face its index
-/// (the face of greatest separation, which is the nearest one when q projects onto it, and when q
-/// is inside), or the index of the vertex q lies beyond. *sep is q's separation from that face.
-/// b may be a segment (two vertices): then q on its line beyond an end lies beyond that vertex.
-MINK_INLINE int mink_hull_feature(const mink_hull *b, mink_vec2 q, uint32_t *face, float *sep) {
-    uint32_t best = 0;
-    float s = -MINK_INF;
-    for (uint32_t i = 0; i < b->count; i++) {
-        float si = mink_dot(mink_v2(q.x - b->v[i].x, q.y - b->v[i].y), b->n[i]);
-        if (si > s) { s = si; best = i; }
-    }
-    *face = best;
-    *sep = s;
-    /* Inside every face: inside the polygon; a segment's (two faces, one line) only on it. */
-    if (!(s > 0.0f) && b->count != 2u) return -1;
-    uint32_t j = best + 1 < b->count ? best + 1 : 0;
-    mink_vec2 v1 = b->v[best], v2 = b->v[j];
-    mink_vec2 e = mink_v2(v2.x - v1.x, v2.y - v1.y);
-    if (mink_dot(mink_v2(q.x - v1.x, q.y - v1.y), e) < 0.0f) return (int)best;
-    if (mink_dot(mink_v2(q.x - v2.x, q.y - v2.y), e) > 0.0f) return (int)j;
-    return -1;
+/// The search for the feature of a hull nearest to a point q, a corner at a time: q's greatest
+/// separation from a face so far (the first of equals), that face's normal and its two ends,
+/// carried along so that the end needs no lookup by index (a block's hulls as columns have none).
+/// Starts at face 0, whose ends are v0 and v1 (v0 again for a hull of one vertex).
+typedef struct mink_feature_search {
+    float sep;
+    mink_vec2 n, v1, v2;
+} mink_feature_search;
+
+MINK_INLINE mink_feature_search mink_feature_start(mink_vec2 n0, mink_vec2 v0, mink_vec2 v1) {
+    mink_feature_search f;
+    f.sep = -MINK_INF;
+    f.n = n0, f.v1 = v0, f.v2 = v1;
+    return f;
 }
 
-/// Discrete test at one instant: disk a against hull b, both as given. The penetration vector is
-/// the shortest move of a that separates them: out through the nearest face when the centre is
-/// inside b or beside a face, away from the vertex when it lies beyond one.
-MINK_INLINE mink_hit mink_circle_hull_overlap(mink_circle a, const mink_hull *b, float t_exit) {
-    uint32_t face;
-    float sep;
-    int vertex = mink_hull_feature(b, a.center, &face, &sep);
-    float r = a.radius;
-    if (vertex >= 0) {
-        mink_vec2 k = b->v[vertex];
-        mink_vec2 s = mink_v2(a.center.x - k.x, a.center.y - k.y);
-        float len = mink_length(s);
-        if (!(len < r)) return mink_hit_none();
-        return mink_circle_overlap_hit(a.center, r, mink_normalize_or_left(s), r - len, t_exit);
-    }
-    if (!(sep < r)) return mink_hit_none(); /* a zero radius needs the centre strictly inside */
-    return mink_circle_overlap_hit(a.center, r, b->n[face], r - sep, t_exit);
+/// The face from corner v to corner `next` (corner 0 after the last), with normal n, counted when
+/// `on` (a hull's corners past its count are not on).
+MINK_ALWAYS_INLINE void mink_feature_corner(mink_feature_search *f, mink_vec2 q, mink_vec2 v, mink_vec2 n,
+                                            mink_vec2 next, int on) {
+    float si = mink_dot(mink_v2(q.x - v.x, q.y - v.y), n);
+    int take = on & (si > f->sep);
+    f->sep = take ? si : f->sep;
+    f->n = mink_v2(take ? n.x : f->n.x, take ? n.y : f->n.y);
+    f->v1 = mink_v2(take ? v.x : f->v1.x, take ? v.y : f->v1.y);
+    f->v2 = mink_v2(take ? next.x : f->v2.x, take ? next.y : f->v2.y);
 }
 
-/// When a centre at p moving by d leaves hull b rounded by r, given the slabs are left at t_slab:
-/// through a face's band, or through a vertex's disk (by its circle roots).
-MINK_INLINE float mink_rounded_hull_exit(mink_vec2 p, mink_vec2 d, const mink_hull *b, float r, float t_slab) {
-    if (!mink_isfinite(t_slab)) return t_slab;
-    uint32_t face;
-    float sep;
-    int vertex = mink_hull_feature(b, mink_v2(p.x + d.x * t_slab, p.y + d.y * t_slab), &face, &sep);
-    if (vertex < 0) return t_slab;
-    mink_vec2 k = b->v[vertex];
-    float t0, t1;
-    int inside;
-    return mink_circle_roots(mink_v2(p.x - k.x, p.y - k.y), d, r, &t0, &t1, &inside) ? t1 : t_slab;
+/// The feature the search found, for a hull of `count` vertices: −1 the face (the nearest one when
+/// q projects onto it, and when q is inside), 0 or 1 the face's first or second end, which q lies
+/// beyond. A segment (two vertices: two faces, one line) has q beyond an end when on its line.
+MINK_ALWAYS_INLINE int mink_feature_end(const mink_feature_search *f, mink_vec2 q, uint32_t count) {
+    mink_vec2 e = mink_v2(f->v2.x - f->v1.x, f->v2.y - f->v1.y);
+    int inside = !(f->sep > 0.0f) & (count != 2u); /* inside every face: inside the polygon */
+    int before = mink_dot(mink_v2(q.x - f->v1.x, q.y - f->v1.y), e) < 0.0f;
+    int after = mink_dot(mink_v2(q.x - f->v2.x, q.y - f->v2.y), e) > 0.0f;
+    return inside ? -1 : (before ? 0 : (after ? 1 : -1));
+}
+
+/// The vertex mink_feature_end named (0 or 1).
+MINK_INLINE mink_vec2 mink_feature_vertex(const mink_feature_search *f, int end) {
+    return mink_v2(end == 1 ? f->v2.x : f->v1.x, end == 1 ? f->v2.y : f->v1.y);
+}
+
+/// The search over every face of hull b.
+MINK_INLINE mink_feature_search mink_hull_feature(const mink_hull *b, mink_vec2 q) {
+    mink_feature_search f = mink_feature_start(b->n[0], b->v[0], b->v[b->count > 1u ? 1u : 0u]);
+    for (uint32_t i = 0; i < b->count; i++)
+        mink_feature_corner(&f, q, b->v[i], b->n[i], b->v[i + 1u < b->count ? i + 1u : 0u], 1);
+    return f;
 }
 
 /// The slabs of a circle's centre against a hull grown by its radius, over the hull's axes so far
@@ -679,42 +675,83 @@ MINK_INLINE int mink_circle_slabs_meet(const mink_circle_slabs *s) {
     return s->t_in < s->t_out && s->t_out > 0.0f && s->t_in < 1.0f;
 }
 
+/// Where mink_circle_slabs_finish asks for the nearest feature of the hull: the centre at the
+/// start (q[0]), where it enters the slabs from t = 0 on (q[1]), where it leaves them (q[2]).
+MINK_ALWAYS_INLINE void mink_circle_slabs_points(mink_vec2 p, mink_vec2 d, const mink_circle_slabs *s,
+                                                 mink_vec2 q[3]) {
+    float t_from = s->t_in > 0.0f ? s->t_in : 0.0f;
+    q[0] = p;
+    q[1] = mink_v2(p.x + d.x * t_from, p.y + d.y * t_from);
+    q[2] = mink_v2(p.x + d.x * s->t_out, p.y + d.y * s->t_out);
+}
+
+/// The answer of mink_sweep_circle_hull once every axis is tried and the slabs meet (s neither bad
+/// nor apart): circle a (velocity va) moving by d relative to a hull of `count` vertices, whose
+/// features nearest to the three points of mink_circle_slabs_points are f[0..2]:
+/// - overlapping at the start: the penetration vector is the shortest move of a that separates
+///   them: out through the nearest face when the centre is inside or beside a face, away from the
+///   vertex when it lies beyond one; t_exit is where the centre leaves the rounded hull, never
+///   before now (rounding at large coordinates can put a vertex disk's exit before 0: fuzzing found
+///   −0.63 for a polygon 2^24 across);
+/// - else a contact where the centre enters the slabs, or, if that point lies beyond a vertex, with
+///   the vertex's disk, solved exactly by the circle roots, or none: between the vertex's two face
+///   bands the grown polygon is a kite whose sides towards the bands lie within r of the vertex,
+///   so a line that misses the disk leaves the kite without reaching them;
+/// - the exit: where the slabs are left, or, beyond a vertex there, where its disk is.
+/// Every case's answer selected; `lazy` (a constant) skips the roots and lengths the answer will
+/// not select, for one pair (a kernel's work-item), and 0 computes them all, for a block of pairs
+/// side by side (host/scalar.c). The same bits either way.
+MINK_ALWAYS_INLINE mink_hit mink_circle_slabs_finish(mink_circle a, mink_vec2 va, float dt, mink_vec2 d,
+                                                     const mink_circle_slabs *s, const mink_feature_search f[3],
+                                                     uint32_t count, int lazy) {
+    float r = a.radius;
+    mink_vec2 p = a.center, q[3];
+    mink_circle_slabs_points(p, d, s, q);
+    int end0 = mink_feature_end(&f[0], q[0], count), end1 = mink_feature_end(&f[1], q[1], count);
+    int end2 = mink_feature_end(&f[2], q[2], count);
+    mink_vec2 k0 = mink_feature_vertex(&f[0], end0), k1 = mink_feature_vertex(&f[1], end1);
+    mink_vec2 k2 = mink_feature_vertex(&f[2], end2);
+    float u0 = 0.0f, u1 = 0.0f, w0 = 0.0f, w1 = 0.0f, length = 0.0f;
+    int inside = 0, exits = 0, meets = 0;
+    /* The exit. */
+    int vertex_exit = mink_finite(s->t_out) & (end2 >= 0);
+    if (!lazy || vertex_exit) exits = mink_circle_roots(mink_v2(p.x - k2.x, p.y - k2.y), d, r, &u0, &u1, &inside);
+    float t_exit = vertex_exit & exits ? u1 : s->t_out;
+    /* Overlapping: by the vertex's distance or the face's separation. */
+    mink_vec2 s0 = mink_v2(p.x - k0.x, p.y - k0.y), sk = mink_v2(p.x - k1.x, p.y - k1.y);
+    if (!lazy || end0 >= 0) length = mink_length(s0);
+    float dist = end0 >= 0 ? length : f[0].sep; /* a zero radius needs the centre strictly inside */
+    int overlapping = dist < r;
+    /* The contact, with the vertex's disk beyond one. */
+    if (!lazy || (!overlapping && end1 >= 0)) meets = mink_circle_roots(sk, d, r, &w0, &w1, &inside);
+    float t = end1 >= 0 ? w0 : s->t_in;
+    /* One direction: the overlap's from its vertex, or the contact's from its vertex. */
+    mink_vec2 toward = mink_v2(sk.x + d.x * t, sk.y + d.y * t), dir = mink_v2(0.0f, 0.0f);
+    if (!lazy || (overlapping ? end0 >= 0 : end1 >= 0))
+        dir = mink_normalize_or_left(mink_v2(overlapping ? s0.x : toward.x, overlapping ? s0.y : toward.y));
+    mink_vec2 n_overlap = mink_v2(end0 >= 0 ? dir.x : f[0].n.x, end0 >= 0 ? dir.y : f[0].n.y);
+    mink_vec2 n_contact = mink_v2(end1 >= 0 ? dir.x : s->n_in.x, end1 >= 0 ? dir.y : s->n_in.y);
+    mink_hit overlap = mink_circle_overlap_hit(p, r, n_overlap, r - dist, 0.0f), out = overlap;
+    out.t_exit = mink_maxf(t_exit, 0.0f);
+    out = mink_hit_select(overlap.flags & MINK_HIT_INVALID, overlap, mink_hit_checked(out)); /* no exit time */
+    if (lazy && overlapping) return out;
+    float st = dt * t;
+    mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
+    mink_hit contact = mink_circle_contact_hit(t, ca, r, n_contact, t_exit);
+    contact = mink_hit_select(((end1 < 0) | meets) & (t >= 0.0f) & (t < 1.0f), contact, mink_hit_none());
+    return mink_hit_select(overlapping, out, contact);
+}
+
 /// The answer of mink_sweep_circle_hull once every axis is tried (s not bad): d the relative motion
 /// over the step.
 MINK_INLINE mink_hit mink_circle_slabs_answer(mink_circle a, mink_vec2 va, const mink_hull *b, float dt, mink_vec2 d,
                                               const mink_circle_slabs *s) {
-    float r = a.radius;
-    mink_vec2 p = a.center;
-    float t_in = s->t_in, t_out = s->t_out;
     if (!mink_circle_slabs_meet(s)) return mink_hit_none();
-
-    mink_hit overlap = mink_circle_hull_overlap(a, b, 0.0f);
-    if (overlap.flags != 0) {
-        if (overlap.flags & MINK_HIT_INVALID) return overlap; /* its point overflowed: no exit time */
-        /* Rounding at large coordinates can put a vertex disk's exit before 0: never before now
-         * (fuzzing found -0.63 for a polygon 2^24 across). */
-        overlap.t_exit = mink_maxf(mink_rounded_hull_exit(p, d, b, r, t_out), 0.0f);
-        return mink_hit_checked(overlap);
-    }
-    float t_from = t_in > 0.0f ? t_in : 0.0f;
-    uint32_t face;
-    float sep;
-    int vertex = mink_hull_feature(b, mink_v2(p.x + d.x * t_from, p.y + d.y * t_from), &face, &sep);
-    float t = t_in;
-    mink_vec2 n = s->n_in;
-    if (vertex >= 0) {
-        mink_vec2 k = b->v[vertex];
-        mink_vec2 sk = mink_v2(p.x - k.x, p.y - k.y);
-        float t0, t1;
-        int inside;
-        if (!mink_circle_roots(sk, d, r, &t0, &t1, &inside)) return mink_hit_none();
-        t = t0;
-        n = mink_normalize_or_left(mink_v2(sk.x + d.x * t, sk.y + d.y * t));
-    }
-    if (!(t >= 0.0f && t < 1.0f)) return mink_hit_none();
-    float st = dt * t;
-    mink_vec2 ca = mink_v2(p.x + va.x * st, p.y + va.y * st);
-    return mink_circle_contact_hit(t, ca, r, n, mink_rounded_hull_exit(p, d, b, r, t_out));
+    mink_vec2 q[3];
+    mink_feature_search f[3];
+    mink_circle_slabs_points(a.center, d, s, q);
+    for (int k = 0; k < 3; k++) f[k] = mink_hull_feature(b, q[k]);
+    return mink_circle_slabs_finish(a, va, dt, d, s, f, b->count, 1);
 }
 
 /// Swept test: circle a moving by d relative to hull b, a polygon rounded by the radius. As for

@@ -542,10 +542,8 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
  * checks over every corner a polygon may have: mink_polygon_is_valid8). The same IEEE operations
  * as one pair's, and no multiply fused with an add. GCC 12 fuses a hull's rotations, x and y side
  * by side, into vfmaddsub in an AVX build even with -ffp-contract=off: here they are turned a
- * column at a time (place_polygons), which it leaves alone, and what is still computed one pair
- * at a time (slabs_answer) is built for any x86-64 (docs/benchmarks.md,
- * "Polygon batches checked side by side": objdump -d of this file's object shows no fused
- * instruction). */
+ * column at a time (place_polygons), which it leaves alone (docs/benchmarks.md, "Polygon batches
+ * checked side by side": objdump -d of this file's object shows no fused instruction). */
 MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
                                            const polygon_columns *restrict b, int *restrict state) {
     for (size_t j = 0; j < m; j++) {
@@ -749,18 +747,6 @@ MINK_CLONES_512 static void sweep_columns8(const hull_columns *restrict a, const
     sweep_columns(a, b, st, axes_a, axes_b, MINK_MAX_POLYGON_VERTICES);
 }
 
-/* Hull j of the columns: its eight corners and normals (a placed polygon or box has no more), its
- * count and axes. */
-static void hull_from_columns(const hull_columns *h, size_t j, mink_hull *hull) {
-    for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
-        hull->v[i] = mink_v2(h->vx[i][j], h->vy[i][j]);
-        hull->n[i] = mink_v2(h->nx[i][j], h->ny[i][j]);
-    }
-    for (int i = MINK_MAX_POLYGON_VERTICES; i < MINK_MAX_HULL_VERTICES; i++)
-        hull->v[i] = hull->n[i] = mink_v2(0.0f, 0.0f);
-    hull->count = h->count[j], hull->axes = h->axes[j], hull->radius = 0.0f;
-}
-
 /* A block's answers, as columns of the hit's fields. */
 typedef struct hit_columns {
     float t[MINK_POLYGON_BLOCK], nx[MINK_POLYGON_BLOCK], ny[MINK_POLYGON_BLOCK], depth[MINK_POLYGON_BLOCK];
@@ -877,22 +863,48 @@ MINK_CLONES_512 static void slab_columns8(const hull_columns *restrict h, const 
     slab_columns_of(h, c, p, dt, st, axes, MINK_MAX_POLYGON_VERTICES);
 }
 
-/* Pair j's answer from its slabs (the circle's against the polygon: mirrored unless the pair was
- * named circle first), built for any x86-64. */
-__attribute__((noinline)) static mink_hit slabs_answer(const hull_columns *h, const disk_columns *c,
-                                                       const slab_columns *st, float dt, size_t j, int circle_first) {
-    mink_circle_slabs s = slabs_get(st, j);
-    mink_hit hit = mink_hit_invalid();
-    if (!s.bad && !mink_circle_slabs_meet(&s)) hit = mink_hit_none();
-    if (!s.bad && mink_circle_slabs_meet(&s)) {
-        mink_hull hull;
+/* Every pair's answer from its slabs (mink_circle_slabs_finish where they meet, none where not,
+ * invalid where bad), side by side: the nearest features of the three points over `corners`
+ * corners, those past a hull's count masked out, as mink_hull_feature takes them in order; the
+ * circle's against the polygon, mirrored unless the pair was named circle first. */
+MINK_ALWAYS_INLINE void answer_slabs(const hull_columns *restrict h, const disk_columns *restrict c,
+                                     const slab_columns *restrict st, float dt, const int *restrict first,
+                                     hit_columns *restrict out, uint32_t corners) {
+    for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
+        mink_circle_slabs s = slabs_get(st, j);
         mink_circle circle;
         circle.center = mink_v2(c->x[j], c->y[j]), circle.radius = c->radius[j];
-        hull_from_columns(h, j, &hull);
-        hit = mink_circle_slabs_answer(circle, mink_v2(c->velx[j], c->vely[j]), &hull, dt,
-                                       mink_v2(st->dx[j], st->dy[j]), &s);
+        mink_vec2 d = mink_v2(st->dx[j], st->dy[j]), q[3];
+        mink_circle_slabs_points(circle.center, d, &s, q);
+        uint32_t count = h->count[j];
+        mink_vec2 v0 = mink_v2(h->vx[0][j], h->vy[0][j]), n0 = mink_v2(h->nx[0][j], h->ny[0][j]);
+        mink_vec2 v1 = mink_v2(count > 1u ? h->vx[1][j] : v0.x, count > 1u ? h->vy[1][j] : v0.y);
+        mink_feature_search f[3];
+        for (int k = 0; k < 3; k++) f[k] = mink_feature_start(n0, v0, v1);
+        _Pragma("GCC unroll 8") for (uint32_t i = 0; i < corners; i++) {
+            uint32_t after = (i + 1u) % corners; /* read, and used only where i + 1 < count */
+            mink_vec2 v = mink_v2(h->vx[i][j], h->vy[i][j]), n = mink_v2(h->nx[i][j], h->ny[i][j]);
+            int wraps = i + 1u >= count;
+            mink_vec2 next = mink_v2(wraps ? v0.x : h->vx[after][j], wraps ? v0.y : h->vy[after][j]);
+            for (int k = 0; k < 3; k++) mink_feature_corner(&f[k], q[k], v, n, next, i < count);
+        }
+        mink_hit hit = mink_circle_slabs_finish(circle, mink_v2(c->velx[j], c->vely[j]), dt, d, &s, f, count, 0);
+        hit = mink_hit_select(mink_circle_slabs_meet(&s), hit, mink_hit_none());
+        hit = mink_hit_select(s.bad, mink_hit_invalid(), hit);
+        hit = mink_hit_select(first[j], hit, mink_hit_mirror(hit));
+        out->t[j] = hit.t, out->nx[j] = hit.normal.x, out->ny[j] = hit.normal.y, out->depth[j] = hit.depth;
+        out->px[j] = hit.point.x, out->py[j] = hit.point.y, out->t_exit[j] = hit.t_exit, out->flags[j] = hit.flags;
     }
-    return circle_first ? hit : mink_hit_mirror(hit);
+}
+MINK_CLONES_512 static void answer_slabs4(const hull_columns *restrict h, const disk_columns *restrict c,
+                                          const slab_columns *restrict st, float dt, const int *restrict first,
+                                          hit_columns *restrict out) {
+    answer_slabs(h, c, st, dt, first, out, 4);
+}
+MINK_CLONES_512 static void answer_slabs8(const hull_columns *restrict h, const disk_columns *restrict c,
+                                          const slab_columns *restrict st, float dt, const int *restrict first,
+                                          hit_columns *restrict out) {
+    answer_slabs(h, c, st, dt, first, out, MINK_MAX_POLYGON_VERTICES);
 }
 
 /* What stands against the polygons of a polygon batch. */
@@ -903,10 +915,10 @@ enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
  * The block's records go into columns by transposes, and every pair's checks run side by side
  * (polygon_states). Polygon and polygon–box pairs are then placed and swept side by side too
  * (place_polygons, sweep_columns: 16 pairs an instruction with AVX-512) and answered side by side
- * (answer_columns); polygon–circle pairs take the circle's slabs the same way (slab_columns_of),
- * and those that reach the grown polygon are answered one at a time (slabs_answer). The same
- * checks and sweep as mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle
- * (or, circle first, mink_sweep_circle_polygon): the same bits. */
+ * (answer_columns); polygon–circle pairs take the circle's slabs the same way (slab_columns_of)
+ * and are answered from them side by side (answer_slabs). The same checks and sweep as
+ * mink__sweep_polygon, mink__sweep_polygon_aabb and mink__sweep_polygon_circle (or, circle first,
+ * mink_sweep_circle_polygon): the same bits. */
 MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mink_hit *restrict hits, int versus,
                                       const uint8_t *circle_first) {
     enum { B = MINK_POLYGON_BLOCK };
@@ -917,7 +929,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
     sat_columns sat;
     slab_columns slabs;
     hit_columns answers;
-    int state[B];
+    int state[B], first[B];
     for (size_t at = 0; at < count; at += B) {
         size_t m = count - at < B ? count - at : B;
         size_t rows = versus == VERSUS_BOXES ? 6 : versus == VERSUS_CIRCLES ? 5 : POLYGON_ROWS;
@@ -948,8 +960,12 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
                 corners = hb.count[j] > corners ? hb.count[j] : corners;
             }
         int small = corners > 0 && corners <= 4, large = corners > 4;
+        if (versus == VERSUS_CIRCLES)
+            for (size_t j = 0; j < B; j++) first[j] = circle_first && j < m && circle_first[at + j];
         if (versus == VERSUS_CIRCLES && small) slab_columns4(&ha, &ccircle, &ca, dt, &slabs, axes_a);
         if (versus == VERSUS_CIRCLES && large) slab_columns8(&ha, &ccircle, &ca, dt, &slabs, axes_a);
+        if (versus == VERSUS_CIRCLES && small) answer_slabs4(&ha, &ccircle, &slabs, dt, first, &answers);
+        if (versus == VERSUS_CIRCLES && large) answer_slabs8(&ha, &ccircle, &slabs, dt, first, &answers);
         if (versus != VERSUS_CIRCLES && small) sweep_columns4(&ha, &hb, &sat, axes_a, axes_b);
         if (versus != VERSUS_CIRCLES && large) sweep_columns8(&ha, &hb, &sat, axes_a, axes_b);
         if (versus != VERSUS_CIRCLES && small) answer_columns4(&ha, &hb, &sat, &answers);
@@ -961,10 +977,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
         for (size_t j = 0; j < m; j++) {
             for (size_t k = j * each; k < (j + 1) * each && k < ahead; k += 64) __builtin_prefetch(next + k, 0, 1);
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
-            if (state[j] == 2 && versus == VERSUS_CIRCLES)
-                h = slabs_answer(&ha, &ccircle, &slabs, dt, j, circle_first && circle_first[at + j]);
-            else if (state[j] == 2)
-                h = hit_from_columns(&answers, j);
+            if (state[j] == 2) h = hit_from_columns(&answers, j);
             hits[at + j] = h;
         }
     }
