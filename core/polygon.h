@@ -116,18 +116,22 @@ MINK_INLINE mink_polygon_check mink_polygon_shape_check(const mink_vec2 *v, uint
  * vectorizes (compilers unroll a loop of eight this long only in part). */
 #define MINK_EIGHT_CORNERS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
 
-/// mink_polygon_shape_check of the first n of the 8 points v (3 <= n <= 8), the same operations
-/// on them: every corner walked, those past n counted as nothing (for polygons checked side by
-/// side, host/scalar.c).
-MINK_ALWAYS_INLINE mink_polygon_check mink_polygon_shape_check8(const mink_vec2 *v, uint32_t n) {
+/// mink_polygon_shape_check of the first n of the points v (3 <= n <= corners), the same operations
+/// on them: the first `corners` corners walked (4 or 8, a constant once inlined), those past n
+/// counted as nothing (for polygons checked side by side, host/scalar.c).
+MINK_ALWAYS_INLINE mink_polygon_check mink_polygon_shape_check_within(const mink_vec2 *v, uint32_t n,
+                                                                      uint32_t corners) {
     float m = 0.0f;
-#define MINK_EXTENT_(i) m = mink_corner_extent(m, v[i], (i) < n);
+#define MINK_EXTENT_(i) \
+    if ((i) < corners) m = mink_corner_extent(m, v[i], (i) < n);
     MINK_EIGHT_CORNERS(MINK_EXTENT_)
 #undef MINK_EXTENT_
     mink_shape_walk w = mink_shape_walk_start(v, m);
-    /* Corner i + 1, whose next point is v[i + 2] (any point in v past the last: not used). */
-#define MINK_CORNER_(i) \
-    mink_shape_walk_corner(&w, (i) + 1u, n, mink_scale2(v[(i) < 6 ? (i) + 2 : 7], w.k), (i) + 1u <= n);
+    /* Corner i + 1, whose next point is v[i + 2] (any point past the last: not used). */
+#define MINK_CORNER_(i)                                                                                          \
+    if ((i) < corners)                                                                                           \
+        mink_shape_walk_corner(&w, (i) + 1u, n, mink_scale2(v[(i) + 2u < corners ? (i) + 2u : corners - 1u], w.k), \
+                               (i) + 1u <= n);
     MINK_EIGHT_CORNERS(MINK_CORNER_)
 #undef MINK_CORNER_
     return mink_shape_walk_answer(&w, n);
@@ -146,15 +150,17 @@ MINK_ALWAYS_INLINE int mink_polygon_corner_is_finite(const mink_polygon *p, uint
 }
 
 /// mink_polygon_is_valid with every check made and the answer their conjunction, so that a loop
-/// over polygons vectorizes (host/scalar.c). A count out of range takes a shape test of 3 points,
-/// answered invalid.
-MINK_ALWAYS_INLINE int mink_polygon_is_valid8(mink_polygon p) {
+/// over polygons vectorizes (host/scalar.c), over the first `corners` corners (4 or 8, a
+/// constant once inlined): at least the count, when the count is in range. A count out of range
+/// takes a shape test of 3 points, answered invalid.
+MINK_ALWAYS_INLINE int mink_polygon_is_valid_within(mink_polygon p, uint32_t corners) {
     int ok = mink_polygon_fields_are_valid(p);
     uint32_t n = ok ? p.count : 3u;
-#define MINK_FINITE_(i) ok &= ((i) >= n) | mink_polygon_corner_is_finite(&p, i);
+#define MINK_FINITE_(i) \
+    if ((i) < corners) ok &= ((i) >= n) | mink_polygon_corner_is_finite(&p, i);
     MINK_EIGHT_CORNERS(MINK_FINITE_)
 #undef MINK_FINITE_
-    return ok & (mink_polygon_shape_check8(p.vertices, n) == MINK_POLYGON_OK);
+    return ok & (mink_polygon_shape_check_within(p.vertices, n, corners) == MINK_POLYGON_OK);
 }
 
 /* The body of mink_polygon_is_valid (mink/polygon.h). */
@@ -534,18 +540,20 @@ MINK_INLINE mink_vec2 mink_aabb_center(mink_aabb b) {
 
 /// How a polygon pair's checks fall, for pairs checked side by side (host/scalar.c): 0 invalid
 /// input, 1 valid and clearly apart (no contact), 2 to sweep (mink_sweep_polygon_hulls). The
-/// checks of mink__sweep_polygon, every one made (mink_polygon_is_valid8) where it returns at the
-/// first that fails.
-MINK_ALWAYS_INLINE int mink_polygon_pair_state(mink_polygon a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
-    int ok = mink_polygon_is_valid8(a) & mink_polygon_is_valid8(b) & mink_step_is_valid(va, vb, dt);
+/// checks of mink__sweep_polygon, every one made (mink_polygon_is_valid_within `corners`) where it
+/// returns at the first that fails.
+MINK_ALWAYS_INLINE int mink_polygon_pair_state(mink_polygon a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt,
+                                               uint32_t corners) {
+    int ok = mink_polygon_is_valid_within(a, corners) & mink_polygon_is_valid_within(b, corners) &
+             mink_step_is_valid(va, vb, dt);
     int apart = mink_clearly_apart(a.position, a.radius, va, b.position, b.radius, vb, dt);
     return ok ? (apart ? 1 : 2) : 0;
 }
 
 /// mink_polygon_pair_state for a polygon and a box (mink__sweep_polygon_aabb's checks).
 MINK_ALWAYS_INLINE int mink_polygon_aabb_pair_state(mink_polygon a, mink_vec2 va, mink_aabb b, mink_vec2 vb,
-                                                    float dt) {
-    int ok = mink_polygon_is_valid8(a) & mink__aabb_is_valid(b) & mink_step_is_valid(va, vb, dt);
+                                                    float dt, uint32_t corners) {
+    int ok = mink_polygon_is_valid_within(a, corners) & mink__aabb_is_valid(b) & mink_step_is_valid(va, vb, dt);
     int apart = mink_clearly_apart(a.position, a.radius, va, mink_aabb_center(b), mink_aabb_reach(b), vb, dt);
     return ok ? (apart ? 1 : 2) : 0;
 }
@@ -776,11 +784,10 @@ MINK_INLINE mink_hit mink_sweep_circle_hull(mink_circle a, mink_vec2 va, const m
     return mink_circle_slabs_answer(a, va, b, dt, d, &s);
 }
 
-/// Swept test: circle a against polygon b, neither turning.
 /// mink_polygon_pair_state for a circle and a polygon (mink_sweep_circle_polygon's checks).
 MINK_ALWAYS_INLINE int mink_circle_polygon_pair_state(mink_circle a, mink_vec2 va, mink_polygon b, mink_vec2 vb,
-                                                      float dt) {
-    int ok = mink__circle_is_valid(a) & mink_polygon_is_valid8(b) & mink_step_is_valid(va, vb, dt);
+                                                      float dt, uint32_t corners) {
+    int ok = mink__circle_is_valid(a) & mink_polygon_is_valid_within(b, corners) & mink_step_is_valid(va, vb, dt);
     int apart = mink_clearly_apart(a.center, a.radius, va, b.position, b.radius, vb, dt);
     return ok ? (apart ? 1 : 2) : 0;
 }
@@ -792,6 +799,7 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_polygon_hull(mink_circle a, mink_v
     return mink_sweep_circle_hull(a, va, &hb, vb, dt);
 }
 
+/// Swept test: circle a against polygon b, neither turning.
 MINK_INLINE mink_hit mink_sweep_circle_polygon(mink_circle a, mink_vec2 va, mink_polygon b, mink_vec2 vb, float dt) {
     if (!mink__circle_is_valid(a) || !mink__polygon_is_valid(b) || !mink_step_is_valid(va, vb, dt))
         return mink_hit_invalid();

@@ -501,7 +501,7 @@ static int avx2(void) { return 0; }
 /* Polygon pairs per block: their polygons as columns, placed hulls and states (about 22 KiB) wait
  * in the L1 cache. */
 #define MINK_POLYGON_BLOCK 32
-_Static_assert(MINK_MAX_POLYGON_VERTICES == 8, "mink_polygon_is_valid8 writes out eight corners");
+_Static_assert(MINK_MAX_POLYGON_VERTICES == 8, "mink_polygon_is_valid_within writes out eight corners");
 
 /* A block's polygons (one side of its pairs) as columns, each pair's velocity on that side after
  * them: row k of pair j at row[k][j], the rows in the order of the floats of a polygon and its
@@ -539,17 +539,25 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
 
 /* Whether each pair of the block is valid and not clearly apart (state 2), valid and apart (1) or
  * invalid (0): every check made side by side, 16 pairs an instruction with AVX-512 (the polygons'
- * checks over every corner a polygon may have: mink_polygon_is_valid8). The same IEEE operations
+ * checks over every corner a polygon may have, or four in a block of quads:
+ * mink_polygon_is_valid_within). The same IEEE operations
  * as one pair's, and no multiply fused with an add. GCC 12 fuses a hull's rotations, x and y side
  * by side, into vfmaddsub in an AVX build even with -ffp-contract=off: here they are turned a
  * column at a time (place_polygons), which it leaves alone (docs/benchmarks.md, "Polygon batches
  * checked side by side": objdump -d of this file's object shows no fused instruction). */
-MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
-                                           const polygon_columns *restrict b, int *restrict state) {
+MINK_ALWAYS_INLINE void polygon_states_of(size_t m, float dt, const polygon_columns *restrict a,
+                                          const polygon_columns *restrict b, int *restrict state, uint32_t corners) {
     for (size_t j = 0; j < m; j++) {
         mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
-        state[j] = mink_polygon_pair_state(polygon_from_columns(a, j), va, polygon_from_columns(b, j), vb, dt);
+        state[j] = mink_polygon_pair_state(polygon_from_columns(a, j), va, polygon_from_columns(b, j), vb, dt, corners);
     }
+}
+MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
+                                           const polygon_columns *restrict b, int *restrict state, int quads) {
+    if (quads)
+        polygon_states_of(m, dt, a, b, state, 4);
+    else
+        polygon_states_of(m, dt, a, b, state, MINK_MAX_POLYGON_VERTICES);
 }
 
 /* A block's boxes (the other side of polygon–box pairs) as columns, and their velocities. */
@@ -566,14 +574,21 @@ _Static_assert(sizeof(mink_polygon_aabb_pair) == (POLYGON_ROWS + 6) * sizeof(flo
                "a box and its velocity: 6 rows, in the columns' order");
 
 /* polygon_states for polygon–box pairs. */
-MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon_columns *restrict a,
-                                               const box_columns *restrict b, int *restrict state) {
+MINK_ALWAYS_INLINE void polygon_box_states_of(size_t m, float dt, const polygon_columns *restrict a,
+                                              const box_columns *restrict b, int *restrict state, uint32_t corners) {
     for (size_t j = 0; j < m; j++) {
         mink_aabb box;
         box.min = mink_v2(b->x0[j], b->y0[j]), box.max = mink_v2(b->x1[j], b->y1[j]);
         mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
-        state[j] = mink_polygon_aabb_pair_state(polygon_from_columns(a, j), va, box, vb, dt);
+        state[j] = mink_polygon_aabb_pair_state(polygon_from_columns(a, j), va, box, vb, dt, corners);
     }
+}
+MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon_columns *restrict a,
+                                               const box_columns *restrict b, int *restrict state, int quads) {
+    if (quads)
+        polygon_box_states_of(m, dt, a, b, state, 4);
+    else
+        polygon_box_states_of(m, dt, a, b, state, MINK_MAX_POLYGON_VERTICES);
 }
 
 /* A block's circles (the other side of polygon–circle pairs) as columns, and their velocities. */
@@ -618,14 +633,22 @@ static void polygon_rows4(const float *f, size_t stride, size_t n, polygon_colum
 
 /* polygon_states for polygon–circle pairs (checked as mink_sweep_circle_polygon does, the circle
  * first). */
-MINK_CLONES_512 static void polygon_circle_states(size_t m, float dt, const polygon_columns *restrict a,
-                                                  const disk_columns *restrict b, int *restrict state) {
+MINK_ALWAYS_INLINE void polygon_circle_states_of(size_t m, float dt, const polygon_columns *restrict a,
+                                                 const disk_columns *restrict b, int *restrict state,
+                                                 uint32_t corners) {
     for (size_t j = 0; j < m; j++) {
         mink_circle c;
         c.center = mink_v2(b->x[j], b->y[j]), c.radius = b->radius[j];
         mink_vec2 va = mink_v2(a->velx[j], a->vely[j]), vb = mink_v2(b->velx[j], b->vely[j]);
-        state[j] = mink_circle_polygon_pair_state(c, vb, polygon_from_columns(a, j), va, dt);
+        state[j] = mink_circle_polygon_pair_state(c, vb, polygon_from_columns(a, j), va, dt, corners);
     }
+}
+MINK_CLONES_512 static void polygon_circle_states(size_t m, float dt, const polygon_columns *restrict a,
+                                                  const disk_columns *restrict b, int *restrict state, int quads) {
+    if (quads)
+        polygon_circle_states_of(m, dt, a, b, state, 4);
+    else
+        polygon_circle_states_of(m, dt, a, b, state, MINK_MAX_POLYGON_VERTICES);
 }
 
 /* A block's hulls (one side of its pairs), placed as mink_polygon_hull or mink_aabb_hull places
@@ -661,13 +684,15 @@ MINK_ALWAYS_INLINE void sat_set(sat_columns *c, size_t j, mink_swept_sat s) {
     c->overlap[j] = s.overlap, c->bad[j] = s.bad;
 }
 
-/* Every polygon of the block (all MINK_POLYGON_BLOCK columns) placed, with its motion over dt. */
-MINK_CLONES_512 static void place_polygons(float dt, const polygon_columns *restrict p, hull_columns *restrict h) {
+/* Every polygon of the block (all MINK_POLYGON_BLOCK columns) placed, with its motion over dt: its
+ * first `corners` corners (4 or 8), those the sweeps of the block read. */
+MINK_ALWAYS_INLINE void place_polygons_of(float dt, const polygon_columns *restrict p, hull_columns *restrict h,
+                                          uint32_t corners) {
     for (size_t j = 0; j < MINK_POLYGON_BLOCK; j++) {
         float s, c;
         mink_sincosf(p->angle[j], &s, &c);
         mink_vec2 at = mink_v2(p->px[j] + 0.0f, p->py[j] + 0.0f); /* mink_polygon_hull's, offset 0 */
-        for (int i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
+        for (uint32_t i = 0; i < corners; i++) {
             mink_vec2 v = mink_hull_corner(at, mink_v2(p->v[2 * i][j], p->v[2 * i + 1][j]), s, c);
             mink_vec2 n = mink_rotate(mink_v2(p->n[2 * i][j], p->n[2 * i + 1][j]), s, c);
             h->vx[i][j] = v.x, h->vy[i][j] = v.y, h->nx[i][j] = n.x, h->ny[i][j] = n.y;
@@ -675,6 +700,13 @@ MINK_CLONES_512 static void place_polygons(float dt, const polygon_columns *rest
         h->count[j] = h->axes[j] = p->count[j];
         h->dx[j] = p->velx[j] * dt, h->dy[j] = p->vely[j] * dt;
     }
+}
+MINK_CLONES_512 static void place_polygons(float dt, const polygon_columns *restrict p, hull_columns *restrict h,
+                                           int quads) {
+    if (quads)
+        place_polygons_of(dt, p, h, 4);
+    else
+        place_polygons_of(dt, p, h, MINK_MAX_POLYGON_VERTICES);
 }
 
 /* The same for the boxes of polygon–box pairs (mink_aabb_hull: two axes, -y and +x). */
@@ -940,17 +972,24 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             polygon_rows8(f, stride, m, &ca, b, rows);
         else
             polygon_rows4(f, stride, m, &ca, b, rows);
+        /* Blocks of quads (and boxes, circles) only: their checks and places over four corners. */
+        uint32_t most = 0;
+        for (size_t j = 0; j < B; j++) {
+            most = ca.count[j] > most ? ca.count[j] : most;
+            if (versus == VERSUS_POLYGONS) most = cb.count[j] > most ? cb.count[j] : most;
+        }
+        int quads = most <= 4u;
         if (versus == VERSUS_BOXES)
-            polygon_box_states(m, dt, &ca, &cbox, state);
+            polygon_box_states(m, dt, &ca, &cbox, state, quads);
         else if (versus == VERSUS_CIRCLES)
-            polygon_circle_states(m, dt, &ca, &ccircle, state);
+            polygon_circle_states(m, dt, &ca, &ccircle, state, quads);
         else
-            polygon_states(m, dt, &ca, &cb, state);
+            polygon_states(m, dt, &ca, &cb, state, quads);
         /* The hulls of pairs to sweep, side by side: the most axes and corners among them. */
         uint32_t axes_a = 0, axes_b = 0, corners = 0;
-        place_polygons(dt, &ca, &ha);
+        place_polygons(dt, &ca, &ha, quads);
         if (versus == VERSUS_BOXES) place_boxes(dt, &cbox, &hb);
-        if (versus == VERSUS_POLYGONS) place_polygons(dt, &cb, &hb);
+        if (versus == VERSUS_POLYGONS) place_polygons(dt, &cb, &hb, quads);
         for (size_t j = 0; j < m; j++)
             if (state[j] == 2) {
                 axes_a = ha.axes[j] > axes_a ? ha.axes[j] : axes_a;

@@ -113,7 +113,7 @@ static void scalar_hand_made_records_are_checked(void **state) {
 
 /* The typed polygon, polygon–box and polygon–circle batches, and the mixed batch's pairs of those
  * kinds, check a block of pairs side by side (host/scalar.c, polygon_states:
- * mink_polygon_is_valid8 over every corner slot): on the sample's
+ * mink_polygon_is_valid_within over every corner slot): on the sample's
  * pairs broken in every way the checks know, corner by corner (a bad point or normal within the
  * count and past it, which must not count), each pair's answer is the one-pair query's and each
  * polygon's verdict mink_polygon_is_valid's. Close pairs too, so that the sweep behind the checks
@@ -129,6 +129,42 @@ static void scalar_hand_made_records_are_checked(void **state) {
         }                                                                                                     \
     }
 
+/* Pair i broken (or left valid) in one of the ways the checks know, drawn from *r: a bad point or
+ * normal within the count or past it, a count drawn from [0, counts) (out of range or another),
+ * a bad angle, radius, position or velocity, a repeated point, a corner not convex, the points
+ * clockwise, or the other polygon moved onto this one's path (close: the sweep runs). */
+static const float odd[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e-40f, 3e38f, -3e38f};
+
+static void break_pair(mink_polygon_pair *pair, uint64_t *r, uint32_t counts) {
+    *r = *r * 6364136223846793005ull + 1442695040888963407ull;
+    uint32_t pick = (uint32_t)(*r >> 33);
+    mink_polygon *q = pick % 2 ? &pair->a : &pair->b;
+    uint32_t c = (pick >> 1) % MINK_MAX_POLYGON_VERTICES;
+    float v = odd[(pick >> 4) % 8];
+    switch ((pick >> 7) % 16) {
+    case 0: q->vertices[c].x = v; break;
+    case 1: q->vertices[c].y = v; break;
+    case 2: q->normals[c].x = v; break;
+    case 3: q->normals[c].y = v; break;
+    case 4: q->count = (pick >> 11) % counts; break;
+    case 5: q->angle = (pick >> 11) % 2 ? v : 7.0f; break;
+    case 6: q->radius = v; break;
+    case 7: q->position.y = v; break;
+    case 8: q->vertices[c] = q->vertices[(c + 1) % q->count]; break;       /* repeated */
+    case 9: q->vertices[c] = mink_v2(-q->vertices[c].x, -q->vertices[c].y); break; /* not convex */
+    case 10: { /* clockwise: the points reversed */
+        for (uint32_t k = 0; k < q->count / 2; k++) {
+            mink_vec2 t = q->vertices[k];
+            q->vertices[k] = q->vertices[q->count - 1 - k], q->vertices[q->count - 1 - k] = t;
+        }
+        break;
+    }
+    case 11: pair->va.x = v; break;
+    case 12: pair->b.position = mink_v2(pair->a.position.x + 0.5f, pair->a.position.y); break;
+    default: break; /* left valid */
+    }
+}
+
 static void batch_checks_as_one_pair(void **state) {
     (void)state;
     enum { N = 4099 };
@@ -136,38 +172,8 @@ static void batch_checks_as_one_pair(void **state) {
     mink_hit *h = malloc(N * sizeof *h);
     assert_true(p && h);
     mink_sample_polygon_pairs(7, N, 0, p);
-    const float odd[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e-40f, 3e38f, -3e38f};
     uint64_t r = 99;
-    for (size_t i = 0; i < N; i++) {
-        r = r * 6364136223846793005ull + 1442695040888963407ull;
-        uint32_t pick = (uint32_t)(r >> 33);
-        mink_polygon *q = pick % 2 ? &p[i].a : &p[i].b;
-        uint32_t c = (pick >> 1) % MINK_MAX_POLYGON_VERTICES;
-        float v = odd[(pick >> 4) % 8];
-        switch ((pick >> 7) % 16) {
-        case 0: q->vertices[c].x = v; break;
-        case 1: q->vertices[c].y = v; break;
-        case 2: q->normals[c].x = v; break;
-        case 3: q->normals[c].y = v; break;
-        case 4: q->count = (pick >> 11) % 12; break; /* 0 .. 11: out of range or another count */
-        case 5: q->angle = (pick >> 11) % 2 ? v : 7.0f; break;
-        case 6: q->radius = v; break;
-        case 7: q->position.y = v; break;
-        case 8: q->vertices[c] = q->vertices[(c + 1) % q->count]; break;       /* repeated */
-        case 9: q->vertices[c] = mink_v2(-q->vertices[c].x, -q->vertices[c].y); break; /* not convex */
-        case 10: { /* clockwise: the points reversed */
-            for (uint32_t k = 0; k < q->count / 2; k++) {
-                mink_vec2 t = q->vertices[k];
-                q->vertices[k] = q->vertices[q->count - 1 - k], q->vertices[q->count - 1 - k] = t;
-            }
-            break;
-        }
-        case 11: p[i].va.x = v; break;
-        case 12: /* close: the other polygon moved onto this one's path */
-            p[i].b.position = mink_v2(p[i].a.position.x + 0.5f, p[i].a.position.y); break;
-        default: break; /* left valid */
-        }
-    }
+    for (size_t i = 0; i < N; i++) break_pair(&p[i], &r, 12); /* counts 0 .. 11 */
     mink_context *one = NULL;
     assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR, .threads = 1}, &one),
                      MINK_OK);
@@ -179,10 +185,11 @@ static void batch_checks_as_one_pair(void **state) {
             mink_hit want = mink_sweep_polygon(p[i].a, p[i].va, p[i].b, p[i].vb, dts[d]);
             if (memcmp(&want, &h[i], sizeof want) != 0) fail_msg("dt %g, pair %zu: the batch differs", dts[d], i);
             invalid += (h[i].flags & MINK_HIT_INVALID) != 0;
-            if (mink_polygon_is_valid8(p[i].a) != mink_polygon_is_valid(p[i].a) ||
-                mink_polygon_is_valid8(p[i].b) != mink_polygon_is_valid(p[i].b))
-                fail_msg("pair %zu: a %d %d, b %d %d", i, mink_polygon_is_valid8(p[i].a), mink_polygon_is_valid(p[i].a),
-                         mink_polygon_is_valid8(p[i].b), mink_polygon_is_valid(p[i].b));
+            if (mink_polygon_is_valid_within(p[i].a, 8) != mink_polygon_is_valid(p[i].a) ||
+                mink_polygon_is_valid_within(p[i].b, 8) != mink_polygon_is_valid(p[i].b))
+                fail_msg("pair %zu: a %d %d, b %d %d", i, mink_polygon_is_valid_within(p[i].a, 8),
+                         mink_polygon_is_valid(p[i].a), mink_polygon_is_valid_within(p[i].b, 8),
+                         mink_polygon_is_valid(p[i].b));
         }
         if (d == 0) assert_true(invalid > N / 4 && invalid < N); /* both kinds of answer, in numbers */
     }
@@ -260,24 +267,37 @@ static void batch_checks_as_one_pair(void **state) {
             for (int k = 0; k < 3; k++)
                 if (seen[f][k] == 0) fail_msg("form %d never answered %d (0 invalid, 1 apart, 2 contact)", f, k);
     }
-    /* Blocks whose pairs have at most four corners a side are swept and answered by four
-     * (host/scalar.c, sweep_columns4, answer_columns4): triangles and quads alone, against each
-     * other, boxes and circles, meeting in numbers. */
-    for (uint32_t corners = 3; corners <= 4; corners++) {
-        mink_sample_polygon_pairs(8, N, corners, p);
-        for (size_t i = 0; i < N; i++) {
-            mink_vec2 c = p[i].b.position;
-            q[i] = (mink_polygon_aabb_pair){p[i].a, p[i].va, {{c.x - 0.5f, c.y - 0.75f}, {c.x + 0.5f, c.y + 0.75f}}, p[i].vb};
-            e[i] = (mink_polygon_circle_pair){p[i].a, p[i].va, {c, 0.5f}, p[i].vb};
+    /* Blocks whose pairs have at most four corners a side are checked, placed, swept and answered
+     * by four (host/scalar.c, polygon_states, place_polygons, sweep_columns4, answer_columns4):
+     * triangles and quads alone, against each other, boxes and circles, meeting in numbers; then
+     * broken as above, with counts drawn from 0 .. 4 (so that most blocks stay blocks of quads),
+     * their corners past the count too. */
+    for (uint32_t corners = 3; corners <= 4; corners++)
+        for (int broken = 0; broken < 2; broken++) {
+            mink_sample_polygon_pairs(8, N, corners, p);
+            for (size_t i = 0; broken && i < N; i++) break_pair(&p[i], &r, 5);
+            for (size_t i = 0; i < N; i++) {
+                mink_vec2 c = p[i].b.position;
+                q[i] = (mink_polygon_aabb_pair){p[i].a, p[i].va, {{c.x - 0.5f, c.y - 0.75f}, {c.x + 0.5f, c.y + 0.75f}},
+                                                p[i].vb};
+                e[i] = (mink_polygon_circle_pair){p[i].a, p[i].va, {c, 0.5f}, p[i].vb};
+            }
+            BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon, mink_sweep_polygon, p, "few-cornered polygon");
+            BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_aabb, mink_sweep_polygon_aabb, q, "few-cornered polygon-box");
+            BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e,
+                              "few-cornered polygon-circle");
+            assert_int_equal(mink_batch_sweep_polygon(one, p, N, 1.0f, h), MINK_OK);
+            size_t met = 0, invalid = 0;
+            for (size_t i = 0; i < N; i++) {
+                met += (h[i].flags & MINK_HIT_CONTACT) != 0;
+                invalid += (h[i].flags & MINK_HIT_INVALID) != 0;
+                if (mink_polygon_is_valid_within(p[i].a, 4) != mink_polygon_is_valid(p[i].a) ||
+                    mink_polygon_is_valid_within(p[i].b, 4) != mink_polygon_is_valid(p[i].b))
+                    fail_msg("few-cornered pair %zu: the check by four differs", i);
+            }
+            assert_true(met > N / 10);
+            assert_true(broken ? invalid > N / 4 : invalid == 0);
         }
-        BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon, mink_sweep_polygon, p, "few-cornered polygon");
-        BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_aabb, mink_sweep_polygon_aabb, q, "few-cornered polygon-box");
-        BATCH_AS_ONE_PAIR(mink_batch_sweep_polygon_circle, mink_sweep_polygon_circle, e, "few-cornered polygon-circle");
-        assert_int_equal(mink_batch_sweep_polygon(one, p, N, 1.0f, h), MINK_OK);
-        size_t met = 0;
-        for (size_t i = 0; i < N; i++) met += (h[i].flags & MINK_HIT_CONTACT) != 0;
-        assert_true(met > N / 10);
-    }
     mink_context_destroy(three);
     mink_context_destroy(one);
     free(p), free(q), free(e), free(x), free(want), free(wide), free(form_of), free(h);
