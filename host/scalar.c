@@ -939,6 +939,15 @@ MINK_CLONES_512 static void answer_slabs8(const hull_columns *restrict h, const 
     answer_slabs(h, c, st, dt, first, out, MINK_MAX_POLYGON_VERTICES);
 }
 
+/* Share `part` of `parts` of the next block's records (`ahead` bytes from `next`) asked for, into
+ * L2. Each stage of a block asks for a share: asked for all at once, or a record an answer in
+ * the short loop that stores the answers, the requests waited on the fill buffers. */
+MINK_ALWAYS_INLINE void prefetch_share(const char *next, size_t ahead, size_t part, size_t parts) {
+    size_t from = (ahead / parts * part) & ~(size_t)63;
+    size_t to = part + 1 == parts ? ahead : (ahead / parts * (part + 1)) & ~(size_t)63;
+    for (size_t k = from; k < to; k += 64) __builtin_prefetch(next + k, 0, 1);
+}
+
 /* What stands against the polygons of a polygon batch. */
 enum { VERSUS_POLYGONS, VERSUS_BOXES, VERSUS_CIRCLES };
 
@@ -972,6 +981,9 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
             polygon_rows8(f, stride, m, &ca, b, rows);
         else
             polygon_rows4(f, stride, m, &ca, b, rows);
+        const char *next = (const char *)(f + m * stride);
+        size_t ahead = (count - at - m < B ? count - at - m : B) * stride * sizeof(float);
+        prefetch_share(next, ahead, 0, 4);
         /* Blocks of quads (and boxes, circles) only: their checks and places over four corners. */
         uint32_t most = 0;
         for (size_t j = 0; j < B; j++) {
@@ -986,6 +998,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
         else
             polygon_states(m, dt, &ca, &cb, state, quads);
         /* The hulls of pairs to sweep, side by side: the most axes and corners among them. */
+        prefetch_share(next, ahead, 1, 4);
         uint32_t axes_a = 0, axes_b = 0, corners = 0;
         place_polygons(dt, &ca, &ha, quads);
         if (versus == VERSUS_BOXES) place_boxes(dt, &cbox, &hb);
@@ -998,6 +1011,7 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
                 axes_b = hb.axes[j] > axes_b ? hb.axes[j] : axes_b;
                 corners = hb.count[j] > corners ? hb.count[j] : corners;
             }
+        prefetch_share(next, ahead, 2, 4);
         int small = corners > 0 && corners <= 4, large = corners > 4;
         if (versus == VERSUS_CIRCLES)
             for (size_t j = 0; j < B; j++) first[j] = circle_first && j < m && circle_first[at + j];
@@ -1009,12 +1023,8 @@ MINK_ALWAYS_INLINE void polygon_batch(size_t count, float dt, const void *in, mi
         if (versus != VERSUS_CIRCLES && large) sweep_columns8(&ha, &hb, &sat, axes_a, axes_b);
         if (versus != VERSUS_CIRCLES && small) answer_columns4(&ha, &hb, &sat, &answers);
         if (versus != VERSUS_CIRCLES && large) answer_columns8(&ha, &hb, &sat, &answers);
-        /* The next block's records asked for meanwhile, into L2, a record an answer: asked for
-         * all at once, they waited on the fill buffers. */
-        const char *next = (const char *)(f + m * stride);
-        size_t ahead = (count - at - m < B ? count - at - m : B) * stride * sizeof(float), each = stride * sizeof(float);
+        prefetch_share(next, ahead, 3, 4);
         for (size_t j = 0; j < m; j++) {
-            for (size_t k = j * each; k < (j + 1) * each && k < ahead; k += 64) __builtin_prefetch(next + k, 0, 1);
             mink_hit h = state[j] == 1 ? mink_hit_none() : mink_hit_invalid();
             if (state[j] == 2) h = hit_from_columns(&answers, j);
             hits[at + j] = h;
