@@ -12,8 +12,9 @@
  * A sample fits in the caches; a batch of millions of pairs streams through memory, where the
  * two paths can rank the other way (box columns here: one core is faster a pair than PoCL in the
  * cache, PoCL's two cores faster from memory). So the first batch of MINK_AUTO_LARGE pairs or more
- * of each kind is itself the measurement: slices of it in turns on each path, timed, and the rest,
- * and later large batches of the kind, on the faster. Nothing is swept twice. The choice is not
+ * of each kind (MINK_AUTO_LARGE_MIXED for mixed and turning pairs: large_from) is itself the
+ * measurement: slices of it in turns on each path, timed, and the rest, and later large batches
+ * of the kind, on the faster. Nothing is swept twice. The choice is not
  * for good: one noisy moment (this VM has many) would fix a slow path for the context's life. A
  * large batch on the chosen path that runs more than MINK_AUTO_WORSE times slower a pair than the
  * other path was timed, or the MINK_AUTO_AGAIN-th since the timing, makes the next one time both
@@ -26,7 +27,7 @@
 
 #define MINK_AUTO_RUNS 7
 /* Slices of a first large batch timed on each path: MINK_AUTO_TURNS (internal.h) each, an eighth
- * of the batch in all. */
+ * of the batch a slice (so nearly all of it is timed). */
 /* A large batch's path is timed again after this many, or after one this much slower a pair than
  * the other path was. */
 #define MINK_AUTO_AGAIN 16u
@@ -55,6 +56,16 @@ static mink_status median_ms(mink_context *ctx, const mink_batch_job *job, mink_
 }
 
 static double larger(double a, double b) { return a > b ? a : b; }
+
+/* The size from which a batch of kind k is its own measurement, timed in slices on each path,
+ * rather than judged by the kind's sample: MINK_AUTO_LARGE, or MINK_AUTO_LARGE_MIXED for mixed
+ * and turning pairs, whose cost a pair differs a hundredfold with what a batch holds (a box pair
+ * or a turning polygon pair) or how fast its bodies turn: the mixed sample, mostly boxes and
+ * circles, sent batches of 2 × 10^5 polygon pairs to PoCL at a third of the scalar path's rate on
+ * both cores (docs/benchmarks.md, "AUTO's mixed batches timed themselves"). */
+static size_t large_from(mink_kernel_id k) {
+    return k == MINK_KERNEL_SWEEP_PAIR || k == MINK_KERNEL_SWEEP_ROTATING ? MINK_AUTO_LARGE_MIXED : MINK_AUTO_LARGE;
+}
 
 /* The median of a path's slice times (the mean of the middle two): one slice that a
  * neighbour slowed, or that met the pages first, does not decide alone. */
@@ -152,14 +163,14 @@ mink_status mink__auto_begin(mink_context *ctx, const mink_batch_job *job, size_
         return MINK_OK;
     }
     size_t k = (size_t)plan->kind;
-    if (count >= MINK_AUTO_LARGE && !ctx->auto_fixed && ctx->auto_large[k] == 0) {
+    if (count >= large_from(plan->kind) && !ctx->auto_fixed && ctx->auto_large[k] == 0) {
         /* Slices taken in turns, so that a burst of noise from a neighbour falls on both paths;
          * whole pages of every array (4096 pairs) each. */
         plan->measuring = 1;
         plan->slice = count / (2 * MINK_AUTO_TURNS) / 4096 * 4096;
         return MINK_OK;
     }
-    return count < MINK_AUTO_LARGE || ctx->auto_fixed ? threshold(ctx, job, &plan->least) : MINK_OK;
+    return count < large_from(plan->kind) || ctx->auto_fixed ? threshold(ctx, job, &plan->least) : MINK_OK;
 }
 
 void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_backend *path, size_t *end) {
@@ -170,7 +181,7 @@ void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_
     if (plan->measuring && plan->turn < 2 * MINK_AUTO_TURNS) {
         *path = plan->turn % 2 ? MINK_BACKEND_OPENCL : MINK_BACKEND_SCALAR;
         *end = done + plan->slice;
-    } else if (plan->count >= MINK_AUTO_LARGE && !ctx->auto_fixed) {
+    } else if (plan->count >= large_from(plan->kind) && !ctx->auto_fixed) {
         *path = (mink_backend)ctx->auto_large[k];
     } else {
         *path = plan->count < plan->least ? MINK_BACKEND_SCALAR : MINK_BACKEND_OPENCL;
@@ -179,7 +190,8 @@ void mink__auto_next(mink_context *ctx, mink_auto_plan *plan, size_t done, mink_
 
 void mink__auto_took(mink_context *ctx, mink_auto_plan *plan, mink_backend path, size_t pairs, double ms) {
     size_t k = (size_t)plan->kind;
-    if (ctx->backend != MINK_BACKEND_OPENCL || !ctx->auto_pick || ctx->auto_fixed || plan->count < MINK_AUTO_LARGE)
+    if (ctx->backend != MINK_BACKEND_OPENCL || !ctx->auto_pick || ctx->auto_fixed ||
+        plan->count < large_from(plan->kind))
         return;
     if (plan->measuring && plan->turn >= 2 * MINK_AUTO_TURNS) return; /* a timed batch's rest */
     if (!plan->measuring) { /* a large batch on the chosen path */

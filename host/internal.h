@@ -311,6 +311,8 @@ size_t mink__batch_outputs(const mink_batch_kind *kind);
  * begin measures the kind's threshold on its first batch (unless the desc fixed it); next gives
  * the path and end of the slice from `done`; took tells it how long that slice took. */
 #define MINK_AUTO_LARGE ((size_t)1 << 20)
+/* Mixed and turning batches are timed themselves from this size (host/auto.c, large_from). */
+#define MINK_AUTO_LARGE_MIXED ((size_t)1 << 16)
 /* AUTO sends batches of fewer pairs to the scalar path without measuring anything (so without
  * building the device's program): a few dozen microseconds of scalar work at most, less than a
  * device's round trip. */

@@ -79,10 +79,11 @@ typedef struct mink_context_desc {
     /// (the same bits, without a launch's fixed cost). 0: measured for each batch kind on its first
     /// AUTO batch, as the size where the device starts to win, or never when the scalar path (with
     /// `threads`) is faster a pair (a few milliseconds, once). Batches of 2^20 pairs or more, which
-    /// stream through memory where the sample sat in the caches, take the path that was faster
-    /// when such a batch of their kind was last timed (an eighth of it, in slices on each path in
-    /// turn): the first, then again after 16, or after one that ran 1.25 times slower a pair than
-    /// the other path had. The bits are the same on either path. Any other value: that count, for
+    /// stream through memory where the sample sat in the caches (2^16 or more for mixed and
+    /// turning pairs, whose cost a pair depends on what the batch holds), take the path that was
+    /// faster when such a batch of their kind was last timed (in eighths, on each path in turn):
+    /// the first, then again after 16, or after one that ran 1.25 times slower a pair than the
+    /// other path had. The bits are the same on either path. Any other value: that count, for
     /// every kind and size; 1: always the device. Ignored by the other backends.
     size_t auto_min_pairs;
     /// Threads a scalar-path batch is split over, the calling one included, each taking a
