@@ -304,6 +304,39 @@ static void opencl_auto_sends_small_batches_to_scalar(void **state) {
     free(boxes), free(mixed), free(want), free(got);
 }
 
+/* Mixed and turning batches of 2^16 pairs or more are timed themselves (host/auto.c, large_from):
+ * the first in eighths on each path in turn, so the device answers some of it, later ones on the
+ * faster. The scalar path's bits every time. */
+static void opencl_auto_times_mixed_batches_themselves(void **state) {
+    (void)state;
+    enum { N = (1 << 16) + 5 };
+    mink_pair *mixed = malloc(N * sizeof *mixed), *turning = malloc(N * sizeof *turning);
+    mink_hit *want = malloc(N * sizeof *want), *got = malloc(N * sizeof *got);
+    assert_true(mixed && turning && want && got);
+    mink_sample_pairs(23, N, mixed);
+    mink_sample_rotating_pairs(24, N, turning);
+    mink_context *scalar, *ctx;
+    assert_int_equal(mink_context_create(&(mink_context_desc){.backend = MINK_BACKEND_SCALAR}, &scalar), MINK_OK);
+    assert_int_equal(mink_context_create(NULL, &ctx), MINK_OK);
+    for (int turns = 0; turns < 2; turns++) {
+        const mink_pair *pairs = turns ? turning : mixed;
+        assert_int_equal(turns ? mink_batch_sweep_rotating(scalar, pairs, N, 1, NULL, want)
+                               : mink_batch_sweep(scalar, pairs, N, 1, want),
+                         MINK_OK);
+        for (int again = 0; again < 3; again++) {
+            memset(got, 0xA5, N * sizeof *got);
+            assert_int_equal(turns ? mink_batch_sweep_rotating(ctx, pairs, N, 1, NULL, got)
+                                   : mink_batch_sweep(ctx, pairs, N, 1, got),
+                             MINK_OK);
+            assert_memory_equal(got, want, N * sizeof *want);
+            if (again == 0) assert_true(mink_context_stats(ctx).launches > 0); /* the device's eighths */
+        }
+    }
+    mink_context_destroy(ctx);
+    mink_context_destroy(scalar);
+    free(mixed), free(turning), free(want), free(got);
+}
+
 /* on_build hears each part of the program as it starts and ends building, once a part, on the
  * calling thread; a scalar context and small AUTO batches build nothing. */
 typedef struct heard {
@@ -375,6 +408,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test_setup_teardown(opencl_bad_batch_arguments, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(opencl_splits_and_transfers_agree, paths_setup, paths_teardown),
         cmocka_unit_test(opencl_auto_sends_small_batches_to_scalar),
+        cmocka_unit_test(opencl_auto_times_mixed_batches_themselves),
         cmocka_unit_test(opencl_builds_are_told),
     };
     if (argc > 1) cmocka_set_test_filter(argv[1]);
