@@ -599,7 +599,7 @@ MINK_INLINE mink_hit mink__sweep_polygon_aabb(mink_polygon a, mink_vec2 va, mink
 /// Starts at face 0, whose ends are v0 and v1 (v0 again for a hull of one vertex).
 typedef struct mink_feature_search {
     float sep;
-    mink_vec2 n, v1, v2;
+    mink_vec2 n, v1, v2; /* the face's normal, its first and second ends (mink_feature_end's 0, 1) */
 } mink_feature_search;
 
 MINK_INLINE mink_feature_search mink_feature_start(mink_vec2 n0, mink_vec2 v0, mink_vec2 v1) {
@@ -633,7 +633,7 @@ MINK_ALWAYS_INLINE int mink_feature_end(const mink_feature_search *f, mink_vec2 
 }
 
 /// The vertex mink_feature_end named (0 or 1).
-MINK_INLINE mink_vec2 mink_feature_vertex(const mink_feature_search *f, int end) {
+MINK_ALWAYS_INLINE mink_vec2 mink_feature_vertex(const mink_feature_search *f, int end) {
     return mink_v2(end == 1 ? f->v2.x : f->v1.x, end == 1 ? f->v2.y : f->v1.y);
 }
 
@@ -721,7 +721,7 @@ MINK_ALWAYS_INLINE mink_hit mink_circle_slabs_finish(mink_circle a, mink_vec2 va
     mink_vec2 k2 = mink_feature_vertex(&f[2], end2);
     float u0 = 0.0f, u1 = 0.0f, w0 = 0.0f, w1 = 0.0f, length = 0.0f;
     int inside = 0, exits = 0, meets = 0;
-    /* The exit. */
+    /* The exit first: both answers carry it. */
     int vertex_exit = mink_finite(s->t_out) & (end2 >= 0);
     if (!lazy || vertex_exit) exits = mink_circle_roots(mink_v2(p.x - k2.x, p.y - k2.y), d, r, &u0, &u1, &inside);
     float t_exit = vertex_exit & exits ? u1 : s->t_out;

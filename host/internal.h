@@ -171,7 +171,8 @@ struct mink_context {
     int auto_fixed;
     size_t auto_min[MINK_BATCH_KIND_COUNT];
     unsigned char auto_known[MINK_BATCH_KIND_COUNT];
-    /* Batches of MINK_AUTO_LARGE pairs or more: 0 not yet timed, else the path that won; each
+    /* Batches that are their own measurement (MINK_AUTO_LARGE pairs or more, MINK_AUTO_LARGE_MIXED
+     * for mixed and turning ones: host/auto.c): 0 not yet timed, else the path that won; each
      * path's milliseconds a pair when last timed, and the large batches taken since. */
     unsigned char auto_large[MINK_BATCH_KIND_COUNT];
     double auto_rate[MINK_BATCH_KIND_COUNT][2];
