@@ -545,6 +545,10 @@ MINK_ALWAYS_INLINE mink_polygon polygon_from_columns(const polygon_columns *c, s
  * by side, into vfmaddsub in an AVX build even with -ffp-contract=off: here they are turned a
  * column at a time (place_polygons), which it leaves alone (docs/benchmarks.md, "Polygon batches
  * checked side by side": objdump -d of this file's object shows no fused instruction). */
+/* f(..., corners) with corners 4 for a block of quads, else 8: a constant in each call, so that
+ * each unrolls its own corners. */
+#define MINK_BY_CORNERS(quads, f, ...) ((quads) ? f(__VA_ARGS__, 4) : f(__VA_ARGS__, MINK_MAX_POLYGON_VERTICES))
+
 MINK_ALWAYS_INLINE void polygon_states_of(size_t m, float dt, const polygon_columns *restrict a,
                                           const polygon_columns *restrict b, int *restrict state, uint32_t corners) {
     for (size_t j = 0; j < m; j++) {
@@ -554,10 +558,7 @@ MINK_ALWAYS_INLINE void polygon_states_of(size_t m, float dt, const polygon_colu
 }
 MINK_CLONES_512 static void polygon_states(size_t m, float dt, const polygon_columns *restrict a,
                                            const polygon_columns *restrict b, int *restrict state, int quads) {
-    if (quads)
-        polygon_states_of(m, dt, a, b, state, 4);
-    else
-        polygon_states_of(m, dt, a, b, state, MINK_MAX_POLYGON_VERTICES);
+    MINK_BY_CORNERS(quads, polygon_states_of, m, dt, a, b, state);
 }
 
 /* A block's boxes (the other side of polygon–box pairs) as columns, and their velocities. */
@@ -585,10 +586,7 @@ MINK_ALWAYS_INLINE void polygon_box_states_of(size_t m, float dt, const polygon_
 }
 MINK_CLONES_512 static void polygon_box_states(size_t m, float dt, const polygon_columns *restrict a,
                                                const box_columns *restrict b, int *restrict state, int quads) {
-    if (quads)
-        polygon_box_states_of(m, dt, a, b, state, 4);
-    else
-        polygon_box_states_of(m, dt, a, b, state, MINK_MAX_POLYGON_VERTICES);
+    MINK_BY_CORNERS(quads, polygon_box_states_of, m, dt, a, b, state);
 }
 
 /* A block's circles (the other side of polygon–circle pairs) as columns, and their velocities. */
@@ -645,10 +643,7 @@ MINK_ALWAYS_INLINE void polygon_circle_states_of(size_t m, float dt, const polyg
 }
 MINK_CLONES_512 static void polygon_circle_states(size_t m, float dt, const polygon_columns *restrict a,
                                                   const disk_columns *restrict b, int *restrict state, int quads) {
-    if (quads)
-        polygon_circle_states_of(m, dt, a, b, state, 4);
-    else
-        polygon_circle_states_of(m, dt, a, b, state, MINK_MAX_POLYGON_VERTICES);
+    MINK_BY_CORNERS(quads, polygon_circle_states_of, m, dt, a, b, state);
 }
 
 /* A block's hulls (one side of its pairs), placed as mink_polygon_hull or mink_aabb_hull places
@@ -703,10 +698,7 @@ MINK_ALWAYS_INLINE void place_polygons_of(float dt, const polygon_columns *restr
 }
 MINK_CLONES_512 static void place_polygons(float dt, const polygon_columns *restrict p, hull_columns *restrict h,
                                            int quads) {
-    if (quads)
-        place_polygons_of(dt, p, h, 4);
-    else
-        place_polygons_of(dt, p, h, MINK_MAX_POLYGON_VERTICES);
+    MINK_BY_CORNERS(quads, place_polygons_of, dt, p, h);
 }
 
 /* The same for the boxes of polygon–box pairs (mink_aabb_hull: two axes, -y and +x). */
