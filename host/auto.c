@@ -14,11 +14,10 @@
  * cache, PoCL's two cores faster from memory). So the first batch of MINK_AUTO_LARGE pairs or more
  * of each kind (MINK_AUTO_LARGE_MIXED for mixed and turning pairs: large_from) is itself the
  * measurement: slices of it in turns on each path, timed, and the rest, and later large batches
- * of the kind, on the faster. Nothing is swept twice. The choice is not
- * for good: one noisy moment (this VM has many) would fix a slow path for the context's life. A
- * large batch on the chosen path that runs more than MINK_AUTO_WORSE times slower a pair than the
- * other path was timed, or the MINK_AUTO_AGAIN-th since the timing, makes the next one time both
- * again. The paths give the same bits: a change of mind changes only the time. */
+ * of the kind, on the faster. Nothing is swept twice. The choice is not for good: one noisy moment
+ * (this VM has many) would fix a slow path for the context's life. A large batch on the chosen
+ * path that runs more than MINK_AUTO_WORSE times slower a pair than the other path was timed, or
+ * the MINK_AUTO_AGAIN-th since the timing, makes the next one time both again. The paths give the same bits: a change of mind changes only the time. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
