@@ -270,9 +270,14 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
         }
         int angles_ok = mink_absf(ma.angle) + mink_absf(ma.spin) <= MINK_MAX_ANGLE &&
                         mink_absf(mb.angle) + mink_absf(mb.spin) <= MINK_MAX_ANGLE;
+        /* Shapes apart at t = 0 by GJK's bound need no overlap test: the bound starts the advance. */
+        mink_vec2 axis = mink_v2(mb.center.x - ma.center.x, mb.center.y - ma.center.y);
+        mink_simplex simplex;
+        simplex.count = 0u;
+        float room = angles_ok ? mink_movers_gap(&ma, &mb, 0.0f, axis, &simplex, &axis) : -MINK_INF;
         mink_body sa = a, sb = b;
         sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
-        mink_hit still = mink_sweep_bodies_linear(sa, sb, 0.0f);
+        mink_hit still = room > 0.0f ? mink_hit_none() : mink_sweep_bodies_linear(sa, sb, 0.0f);
         float size = ((ma.reach + ma.hull.radius) + mb.reach) + mb.hull.radius;
         float target = desc.target > 0.0f ? desc.target : size * 0.0009765625f;
         uint32_t cap = desc.max_iterations > 0u ? desc.max_iterations : MINK_ROTATING_DEFAULT_ITERATIONS;
@@ -283,7 +288,7 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
         else if (!(target > 0.0f))
             h = mink_hit_none(); /* two points: no interior ever meets */
         else
-            h = mink_advance(&ma, &mb, target, cap, &used);
+            h = mink_advance(&ma, &mb, target, cap, room, axis, &simplex, &used);
     }
     if (iterations) *iterations = used;
     return swapped ? mink_hit_mirror(h) : h;

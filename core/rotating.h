@@ -1,4 +1,5 @@
-/* core/rotating.h — time of impact for turning shapes by conservative advancement.
+/* core/rotating.h — time of impact for turning shapes by conservative advancement: advances by
+ * GJK's bound while the shapes are far apart, by their exact distance near contact.
  *
  * Valid C99 and OpenCL C, under the rules of core/geom.h. Every loop has a fixed bound (the vertex
  * count, the iteration cap), so a kernel can never spin.
@@ -34,6 +35,141 @@ MINK_INLINE void mink_mover_place(const mink_mover *m, float t, mink_hull *h) {
         h->v[i] = mink_v2(at.x + v.x, at.y + v.y);
         h->n[i] = mink_rotate(m->hull.n[i], s, c);
     }
+}
+
+/// Which vertex of hull h (about its centre), turned by the angle whose sine and cosine are s and
+/// c, lies farthest along d (the first of ties): d is turned back instead, so no vertex is turned.
+MINK_INLINE uint32_t mink_turned_farthest(const mink_hull *h, float s, float c, mink_vec2 d) {
+    mink_vec2 l = mink_v2(c * d.x + s * d.y, c * d.y - s * d.x);
+    uint32_t k = 0;
+    float best = mink_dot(h->v[0], l);
+    for (uint32_t i = 1; i < h->count; i++) {
+        float p = mink_dot(h->v[i], l);
+        k = p > best ? i : k;
+        best = mink_maxf(best, p);
+    }
+    return k;
+}
+
+/// GJK's simplex, kept from one call of mink_movers_gap to the next (from one advance to the
+/// next, where the shapes have moved a little): one or two points of the cores' difference, each
+/// named by its vertex of a and of b. `count` 0: none yet.
+typedef struct mink_simplex {
+    uint32_t a[2], b[2], count;
+} mink_simplex;
+
+/// A point of the cores' difference and the vertices it is made of.
+typedef struct mink_simplex_point {
+    mink_vec2 p;
+    uint32_t a, b;
+} mink_simplex_point;
+
+/// Two movers at time t for mink_movers_gap: each one's turn, and b's centre from a's.
+typedef struct mink_mover_pair {
+    const mink_mover *a, *b;
+    float sa, ca, sb, cb;
+    mink_vec2 offset;
+} mink_mover_pair;
+
+/// The point of the cores' difference (b's core less a's) made of a's vertex i and b's vertex j.
+MINK_INLINE mink_simplex_point mink_movers_point(const mink_mover_pair *p, uint32_t i, uint32_t j) {
+    mink_vec2 pa = mink_rotate(p->a->hull.v[i], p->sa, p->ca), pb = mink_rotate(p->b->hull.v[j], p->sb, p->cb);
+    mink_simplex_point q;
+    q.p = mink_v2((p->offset.x + pb.x) - pa.x, (p->offset.y + pb.y) - pa.y);
+    q.a = i, q.b = j;
+    return q;
+}
+
+/// The point of the cores' difference farthest along d: b's vertex farthest along d less a's
+/// farthest along −d.
+MINK_INLINE mink_simplex_point mink_movers_support(const mink_mover_pair *p, mink_vec2 d) {
+    uint32_t i = mink_turned_farthest(&p->a->hull, p->sa, p->ca, mink_v2(0.0f - d.x, 0.0f - d.y));
+    return mink_movers_point(p, i, mink_turned_farthest(&p->b->hull, p->sb, p->cb, d));
+}
+
+/// The point of segment p–q nearest to the origin, and in *keep which ends it needs: 1 for p, 2
+/// for q, 3 for both (p == q is fine).
+MINK_INLINE mink_vec2 mink_segment_nearest_origin(mink_vec2 p, mink_vec2 q, int *keep) {
+    mink_vec2 e = mink_v2(q.x - p.x, q.y - p.y);
+    float ee = mink_dot(e, e);
+    float u = ee > 0.0f ? (0.0f - mink_dot(p, e)) / ee : 0.0f;
+    *keep = u <= 0.0f ? 1 : (u >= 1.0f ? 2 : 3);
+    u = mink_minf(mink_maxf(u, 0.0f), 1.0f);
+    return mink_v2(p.x + e.x * u, p.y + e.y * u);
+}
+
+/// How far apart two movers' shapes (radii included) lie along a unit axis *axis at time t, less
+/// a margin for rounding: a lower bound on their distance, the gap conservative advancement may
+/// close at once. The axis is GJK's: the point of the cores' difference nearest the origin,
+/// searched from the simplex *simplex the last call left (or, the first time, from `hint`, any
+/// direction from a towards b), each support point found by turning the direction rather than the
+/// hull, so no hull is placed. Whatever GJK's rounding, the gap is the projections' own along the
+/// axis it ends on, so it never exceeds the true distance by more than the margin, which is 2^-16
+/// of the largest coordinate, far above what the projections round by (about 2^-22 of it). Cores
+/// that meet, or that lie closer than the margin, give a gap of 0 or less; sizes outside
+/// 2^-40..2^40 (where products of coordinates could underflow or overflow and the margin would
+/// not hold), or a NaN, give −∞.
+MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, float t, mink_vec2 hint,
+                                  mink_simplex *simplex, mink_vec2 *axis) {
+    mink_mover_pair p;
+    p.a = a, p.b = b;
+    mink_sincosf(a->angle + a->spin * t, &p.sa, &p.ca);
+    mink_sincosf(b->angle + b->spin * t, &p.sb, &p.cb);
+    mink_vec2 at = mink_v2(a->center.x + a->move.x * t, a->center.y + a->move.y * t);
+    mink_vec2 bt = mink_v2(b->center.x + b->move.x * t, b->center.y + b->move.y * t);
+    p.offset = mink_v2(bt.x - at.x, bt.y - at.y);
+    float size = mink_maxf(mink_maxf(mink_absf(at.x), mink_absf(at.y)), mink_maxf(mink_absf(bt.x), mink_absf(bt.y)));
+    size = (size + a->reach) + b->reach;
+    *axis = hint;
+    if (!(size >= 9.09494702e-13f && size <= 1.09951163e12f)) return -MINK_INF;
+    /* GJK in two dimensions: a simplex of one or two points of the difference (s1, and s2 when
+     * `two`), and v, its point nearest the origin. Each round takes the support point towards the
+     * origin (w, for the v it stands at) and keeps the nearest of the new edges; it stops when v
+     * no longer shrinks or w lies almost as near as v along it. */
+    mink_simplex_point s1, s2, w;
+    int two = 0, fresh = 0, keep = 1; /* fresh: w is the support point for the v it stands at */
+    if (simplex->count == 0u) {
+        s1 = mink_movers_support(&p, mink_v2(0.0f - hint.x, 0.0f - hint.y));
+    } else {
+        s1 = mink_movers_point(&p, simplex->a[0], simplex->b[0]);
+    }
+    s2 = s1;
+    mink_vec2 v = s1.p;
+    if (simplex->count == 2u) { /* the last edge, where the shapes now stand */
+        s2 = mink_movers_point(&p, simplex->a[1], simplex->b[1]);
+        v = mink_segment_nearest_origin(s1.p, s2.p, &keep);
+        s1 = keep == 2 ? s2 : s1;
+        two = keep == 3;
+    }
+    w = s1;
+    for (int round = 0; round < 8; round++) {
+        float vv = mink_dot(v, v);
+        w = mink_movers_support(&p, mink_v2(0.0f - v.x, 0.0f - v.y));
+        fresh = 1;
+        if (!(vv - mink_dot(v, w.p) > vv * 6.10351562e-5f)) break; /* 2^-14 */
+        int k1, k2 = 0;
+        mink_vec2 n1 = mink_segment_nearest_origin(w.p, s1.p, &k1), n2 = n1;
+        if (two) n2 = mink_segment_nearest_origin(w.p, s2.p, &k2);
+        int second = two && mink_dot(n2, n2) < mink_dot(n1, n1);
+        mink_vec2 n = second ? n2 : n1;
+        keep = second ? k2 : k1;
+        if (!(mink_dot(n, n) < vv) || keep == 2) break; /* no nearer, or nearest at an old point */
+        s2 = second ? s2 : s1; /* the edge kept: w and s1, or w and s2 */
+        s1 = w;
+        two = keep == 3;
+        v = n;
+        fresh = 0;
+    }
+    simplex->a[0] = s1.a, simplex->b[0] = s1.b;
+    simplex->a[1] = s2.a, simplex->b[1] = s2.b;
+    simplex->count = two ? 2u : 1u;
+    /* The support point along v is the one along v's unit axis, but where projections tie within
+     * their rounding, which the margin covers: so while v is not so short that they underflow. */
+    *axis = mink_normalize_or_left(v);
+    if (!fresh || !(mink_dot(v, v) >= size * size * 9.09494702e-13f))
+        w = mink_movers_support(&p, mink_v2(0.0f - axis->x, 0.0f - axis->y));
+    float gap = (mink_dot(*axis, w.p) - a->hull.radius) - b->hull.radius;
+    return gap - size * 1.52587891e-5f;
 }
 
 /// The point of segment p0–p1 nearest to q (p0 == p1 is fine).
@@ -238,14 +374,31 @@ MINK_INLINE float mink_hull_core_distance(mink_hull *ap, mink_hull *bp, mink_vec
 ///     rounding never carries t past a contact; t >= 1 means no contact in the step.
 /// After max_iterations advances the safe time so far is returned with CONTACT|NOT_CONVERGED.
 /// The normal is −n (from b towards a), the point midway between the two surfaces' nearest points.
-MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, float target,
-                                  uint32_t max_iterations, uint32_t *iterations) {
+///
+/// Far from contact an advance takes GJK's bound (mink_movers_gap: no hull placed, no SAT); near
+/// it, or where that bound is not to be had, the exact distance decides and answers. `room0`,
+/// `axis0` and *simplex are mink_movers_gap's at t = 0, from the centres' direction, which the
+/// caller has.
+MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, float target, uint32_t max_iterations,
+                                  float room0, mink_vec2 axis0, mink_simplex *simplex, uint32_t *iterations) {
     mink_vec2 dv = mink_v2(a->move.x - b->move.x, a->move.y - b->move.y);
     float spin = mink_absf(a->spin) * a->reach + mink_absf(b->spin) * b->reach;
     float t = 0.0f;
     mink_vec2 hint = mink_v2(b->center.x - a->center.x, b->center.y - a->center.y);
     for (uint32_t it = 0;; it++) {
         *iterations = it;
+        mink_vec2 m = axis0;
+        float room = -MINK_INF;
+        if (it < max_iterations) room = it == 0u ? room0 : mink_movers_gap(a, b, t, hint, simplex, &m);
+        float wm = mink_dot(dv, m) + spin;
+        if (room > target && mink_isfinite(room) && mink_isfinite(wm)) {
+            if (!(wm > 0.0f)) return mink_hit_none();
+            hint = m;
+            t = t + (room - target * 0.5f) / wm;
+            *iterations = it + 1;
+            if (!(t < 1.0f)) return mink_hit_none();
+            continue;
+        }
         mink_hull ha, hb;
         mink_mover_place(a, t, &ha);
         mink_mover_place(b, t, &hb);

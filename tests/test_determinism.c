@@ -11,6 +11,9 @@
  * last changed (both come out of GCC and clang alike since every sample, and this file's world,
  * draws its numbers in a set order: the one GCC had taken, so neither hash moved; `make test`
  * checks them in its clang build too):
+ * - BATCH_HASH 0x7f87b1e58bb3681e -> 0x8de9a6cc856a14da: turning pairs advance by GJK's bound
+ *   while they are far apart (core/rotating.h, mink_movers_gap), so their times come out of other
+ *   roundings; a world's bodies do not turn, so WORLD_HASH did not move.
  * - BATCH_HASH 0xb39f51eb3c030a85 -> 0x7f87b1e58bb3681e: the capsule samples draw their numbers
  *   in a fixed order (a call's arguments had drawn in whatever order the compiler chose); the
  *   capsule batches' answers to the new samples. Before that:
@@ -48,7 +51,7 @@
  *   instead of each reacting alone to the other's planned path (issue 29). Before that,
  *   0x3652f1866c21c2f8 -> 0xeda2a59a5a783812: handles carry a generation, so default user ids
  *   changed. */
-#define BATCH_HASH 0x7f87b1e58bb3681eull
+#define BATCH_HASH 0x8de9a6cc856a14daull
 #define WORLD_HASH 0xf891284b780c244aull
 
 static uint64_t fnv(uint64_t h, const void *bytes, size_t n) {

@@ -1,5 +1,6 @@
 /* tests/test_polygon.c — convex polygons: the constructor's checks, the seed's cases, and
  * hand-computed edge cases of swept SAT and circle–polygon, each on both paths. */
+#include "oracle2d.h"
 #include "test_util.h"
 
 static const mink_vec2 still = {0.0f, 0.0f};
@@ -910,6 +911,75 @@ static void core_distance_decides_as_sat(void **state) {
     assert_true(apart > 10000 && meet > 3000 && shortcut_apart > 10);
 }
 
+/* ---- GJK's bound for conservative advancement (core/rotating.h) ------------------------------- */
+
+/* A mover scaled by 2^e and carried by `off`, coordinates only. */
+static mink_mover scaled_mover(mink_mover m, int e, mink_vec2 off) {
+    for (uint32_t i = 0; i < m.hull.count; i++) m.hull.v[i] = mink_v2(ldexpf(m.hull.v[i].x, e), ldexpf(m.hull.v[i].y, e));
+    m.hull.radius = ldexpf(m.hull.radius, e), m.reach = ldexpf(m.reach, e);
+    m.center = mink_v2(ldexpf(m.center.x, e) + off.x, ldexpf(m.center.y, e) + off.y);
+    m.move = mink_v2(ldexpf(m.move.x, e), ldexpf(m.move.y, e));
+    return m;
+}
+
+/* The mover's shape at time t in double, with the library's own cosine and sine nowhere. */
+static dshape d_mover_at(const mink_mover *m, double t) {
+    dshape s;
+    double turn = (double)m->angle + (double)m->spin * t, c = cos(turn), sn = sin(turn);
+    double x0 = (double)m->center.x + (double)m->move.x * t, y0 = (double)m->center.y + (double)m->move.y * t;
+    s.n = (int)m->hull.count;
+    s.r = m->hull.radius;
+    for (int i = 0; i < s.n; i++) {
+        double x = m->hull.v[i].x, y = m->hull.v[i].y;
+        s.v[i] = (dv2){x0 + (c * x - sn * y), y0 + (sn * x + c * y)};
+    }
+    return s;
+}
+
+/* mink_movers_gap bounds the distance from below, at any time, from any hint, at scales 2^-30 to
+ * 2^30 and far off the origin: so an advance by it never passes a contact. Where the shapes lie
+ * apart it is also near the distance (GJK found its axis), or the advances would crawl. */
+static void movers_gap_bounds_the_distance(void **state) {
+    (void)state;
+    size_t n = MINK_TEST_LENGTH(200000u, 40000u), used = 0, apart = 0, near = 0;
+    mink_pair *pairs = malloc(n * sizeof *pairs);
+    assert_non_null(pairs);
+    mink_sample_rotating_pairs(23, n, pairs);
+    mink_rng seed = mink_rng_seed(0x6a6bu);
+    double loosest = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        int e = k % 4u == 0u ? 0 : (int)mink_rng_float(&seed, -30.0f, 30.0f);
+        float far = k % 3u == 0u ? ldexpf(mink_rng_float(&seed, -1e4f, 1e4f), e) : 0.0f;
+        mink_mover a = scaled_mover(mink_body_mover(pairs[k].a, 1.0f), e, mink_v2(far, 0.5f * far));
+        mink_mover b = scaled_mover(mink_body_mover(pairs[k].b, 1.0f), e, mink_v2(far, 0.5f * far));
+        float t = k % 5u == 0u ? 0.0f : mink_rng_float(&seed, 0.0f, 1.0f);
+        float turn = 6.2831853f * mink_rng_float(&seed, 0.0f, 1.0f);
+        mink_vec2 hint = k % 2u ? mink_v2(cosf(turn), sinf(turn)) : mink_v2(b.center.x - a.center.x, b.center.y - a.center.y);
+        mink_vec2 axis;
+        mink_simplex simplex = {{0u, 0u}, {0u, 0u}, 0u};
+        float gap = mink_movers_gap(&a, &b, t, hint, &simplex, &axis);
+        if (gap == -INFINITY) continue; /* out of its range: the exact distance's */
+        used++;
+        dshape da = d_mover_at(&a, t), db = d_mover_at(&b, t);
+        double truth = d_gap(&da, (dv2){0, 0}, &db, (dv2){0, 0});
+        double size = fmax(fmax(fabs((double)a.center.x), fabs((double)a.center.y)), fmax(fabs((double)b.center.x), fabs((double)b.center.y))) +
+                      (double)a.reach + (double)b.reach + (double)a.hull.radius + (double)b.hull.radius;
+        if (!((double)gap <= truth) || !(fabs(hypot(axis.x, axis.y) - 1.0) < 1e-6))
+            fail_msg("pair %zu (2^%d, off %a, t %a): gap %a past the distance %a (axis %a, %a)", k, e, (double)far,
+                     (double)t, (double)gap, truth, (double)axis.x, (double)axis.y);
+        if (truth > size * 0x1p-8) {
+            apart++;
+            loosest = fmax(loosest, (truth - gap) / size);
+            near += truth - gap <= size * 0x1p-12;
+        }
+    }
+    printf("  %zu of %zu pairs in range, %zu well apart: %zu within 2^-12 of their size; loosest by %.3g of it\n",
+           used, n, apart, near, loosest);
+    assert_true(used > n / 2 && apart > n / 4);
+    assert_true(near >= apart - apart / 1000);
+    free(pairs);
+}
+
 int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scalar_constructor_checks_every_rule),
@@ -918,6 +988,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(scalar_turned_polygon_meets_floor),
         cmocka_unit_test(nearest_pairs_pruned_as_computed_in_full),
         cmocka_unit_test(core_distance_decides_as_sat),
+        cmocka_unit_test(movers_gap_bounds_the_distance),
         cmocka_unit_test_setup_teardown(seed_fast_triangle_through_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(circle_polygon_cases, paths_setup, paths_teardown),
