@@ -257,38 +257,40 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
                                          uint32_t *iterations) {
     uint32_t used = 0;
     mink_hit h = mink_hit_invalid();
-    int swapped = 0;
+    int swapped = 0; /* the pair advanced as (b, a): mink_mover_before */
     a = mink_body_plain(a);
     b = mink_body_plain(b);
     if (mink__body_is_valid(a) && mink__body_is_valid(b) && mink_isfinite(dt) && dt >= 0.0f &&
         mink_isfinite(desc.target) && desc.target >= 0.0f) {
-        mink_mover ma = mink_body_mover(a, dt), mb = mink_body_mover(b, dt);
-        if (mink_mover_before(&mb, &ma)) {
-            mink_mover m = ma;
-            mink_body o = a;
-            ma = mb, mb = m, a = b, b = o, swapped = 1;
-        }
-        int angles_ok = mink_absf(ma.angle) + mink_absf(ma.spin) <= MINK_MAX_ANGLE &&
-                        mink_absf(mb.angle) + mink_absf(mb.spin) <= MINK_MAX_ANGLE;
-        /* Shapes apart at t = 0 by GJK's bound need no overlap test: the bound starts the advance. */
-        mink_vec2 axis = mink_v2(mb.center.x - ma.center.x, mb.center.y - ma.center.y);
-        mink_simplex simplex;
-        simplex.count = 0u;
-        float room = angles_ok ? mink_movers_gap(&ma, &mb, 0.0f, axis, &simplex, &axis) : -MINK_INF;
-        mink_body sa = a, sb = b;
-        sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
-        mink_hit still = room > 0.0f ? mink_hit_none() : mink_sweep_bodies_linear(sa, sb, 0.0f);
-        float size = ((ma.reach + ma.hull.radius) + mb.reach) + mb.hull.radius;
+        mink_mover m0 = mink_body_mover(a, dt), m1 = mink_body_mover(b, dt);
+        swapped = mink_mover_before(&m1, &m0);
+        const mink_mover *ma = swapped ? &m1 : &m0, *mb = swapped ? &m0 : &m1;
+        int angles_ok = mink_absf(ma->angle) + mink_absf(ma->spin) <= MINK_MAX_ANGLE &&
+                        mink_absf(mb->angle) + mink_absf(mb->spin) <= MINK_MAX_ANGLE;
+        float size = ((ma->reach + ma->hull.radius) + mb->reach) + mb->hull.radius;
         float target = desc.target > 0.0f ? desc.target : size * 0.0009765625f;
         uint32_t cap = desc.max_iterations > 0u ? desc.max_iterations : MINK_ROTATING_DEFAULT_ITERATIONS;
-        if (!angles_ok || !mink_isfinite(size) || !mink__vec2_is_valid(ma.move) || !mink__vec2_is_valid(mb.move))
+        if (!angles_ok || !mink_isfinite(size) || !mink__vec2_is_valid(ma->move) || !mink__vec2_is_valid(mb->move)) {
             h = mink_hit_invalid();
-        else if (still.flags != 0u)
-            h = still; /* overlapping at t = 0 (or invalid) */
-        else if (!(target > 0.0f))
-            h = mink_hit_none(); /* two points: no interior ever meets */
-        else
-            h = mink_advance(&ma, &mb, target, cap, room, axis, &simplex, &used);
+        } else {
+            /* Shapes apart at t = 0 by GJK's bound need no overlap test: the bound starts the advance. */
+            mink_vec2 axis = mink_v2(mb->center.x - ma->center.x, mb->center.y - ma->center.y);
+            mink_simplex simplex;
+            simplex.count = 0u;
+            float room = mink_movers_gap(ma, mb, 0.0f, axis, &simplex, &axis);
+            mink_hit still = mink_hit_none();
+            if (!(room > 0.0f)) {
+                mink_body sa = swapped ? b : a, sb = swapped ? a : b;
+                sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
+                still = mink_sweep_bodies_linear(sa, sb, 0.0f);
+            }
+            if (still.flags != 0u)
+                h = still; /* overlapping at t = 0 (or invalid) */
+            else if (!(target > 0.0f))
+                h = mink_hit_none(); /* two points: no interior ever meets */
+            else
+                h = mink_advance(ma, mb, target, cap, room, axis, &simplex, &used);
+        }
     }
     if (iterations) *iterations = used;
     return swapped ? mink_hit_mirror(h) : h;

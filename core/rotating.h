@@ -164,10 +164,12 @@ MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, floa
     simplex->a[1] = s2.a, simplex->b[1] = s2.b;
     simplex->count = two ? 2u : 1u;
     /* The support point along v is the one along v's unit axis, but where projections tie within
-     * their rounding, which the margin covers: so while v is not so short that they underflow. */
-    *axis = mink_normalize_or_left(v);
-    if (!fresh || !(mink_dot(v, v) >= size * size * 9.09494702e-13f))
-        w = mink_movers_support(&p, mink_v2(0.0f - axis->x, 0.0f - axis->y));
+     * their rounding, which the margin covers: so while v is not so short that they underflow
+     * (nor, then, its square, so the plain quotient is the unit axis). */
+    float vv = mink_dot(v, v), length = mink_sqrtf(vv);
+    int long_enough = vv >= size * size * 9.09494702e-13f;
+    *axis = long_enough ? mink_v2(v.x / length, v.y / length) : mink_normalize_or_left(v);
+    if (!fresh || !long_enough) w = mink_movers_support(&p, mink_v2(0.0f - axis->x, 0.0f - axis->y));
     float gap = (mink_dot(*axis, w.p) - a->hull.radius) - b->hull.radius;
     return gap - size * 1.52587891e-5f;
 }
