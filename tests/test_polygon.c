@@ -222,8 +222,8 @@ static void batch_checks_as_one_pair(void **state) {
      * mink__scalar_pair): the same pairs as bodies, in both orders, among pairs that turn, pairs
      * whose angular velocity is not finite or -0, and pairs without a polygon, against
      * mink_sweep_bodies; on one thread, then tiled past what a thread takes on three. Each form
-     * gathered answers invalid, apart and contact. */
-    enum { FORMS = 10, TILED = 8 * 16384 };
+     * gathered, or answered in place (boxes and circles), answers invalid, apart and contact. */
+    enum { FORMS = 12, TILED = 8 * 16384 };
     mink_pair *x = malloc(TILED * sizeof *x);
     mink_hit *want = malloc(N * sizeof *want), *wide = malloc(TILED * sizeof *wide);
     uint8_t *form_of = malloc(N);
@@ -232,6 +232,8 @@ static void batch_checks_as_one_pair(void **state) {
         r = r * 6364136223846793005ull + 1442695040888963407ull;
         mink_body pa = mink_body_polygon(p[i].a, p[i].va), pb = mink_body_polygon(p[i].b, p[i].vb);
         mink_body box = mink_body_aabb(q[i].b, q[i].vb), disk = mink_body_circle(e[i].b, e[i].vb);
+        mink_vec2 c = p[i].a.position; /* a box where the first polygon is, moving as it does */
+        mink_body box_a = mink_body_aabb((mink_aabb){{c.x - 0.5f, c.y - 0.75f}, {c.x + 0.5f, c.y + 0.75f}}, p[i].va);
         form_of[i] = (uint8_t)((r >> 40) % FORMS); /* not by i: the boxes and circles are broken by i */
         switch (form_of[i]) {
         case 0: x[i] = (mink_pair){pa, pb}; break;
@@ -243,6 +245,8 @@ static void batch_checks_as_one_pair(void **state) {
         case 6: pb.angular_velocity = NAN, x[i] = (mink_pair){box, pb}; break;
         case 7: pa.angular_velocity = -0.0f, disk.angular_velocity = 3.0f, x[i] = (mink_pair){disk, pa}; break;
         case 8: x[i] = (mink_pair){box, disk}; break;
+        case 9: x[i] = (mink_pair){box_a, box}; break;
+        case 10: x[i] = (mink_pair){disk, box_a}; break;
         default: x[i] = (mink_pair){disk, disk}; break;
         }
     }
@@ -264,9 +268,10 @@ static void batch_checks_as_one_pair(void **state) {
         if (d > 0) continue;
         for (size_t i = 0; i < N; i++)
             seen[form_of[i]][h[i].flags & MINK_HIT_INVALID ? 0 : h[i].flags & MINK_HIT_CONTACT ? 2 : 1]++;
-        for (int f = 0; f < 5; f++) /* the forms gathered (7 too) */
+        for (int f = 0; f < FORMS; f++) /* the forms gathered or answered in place (5 and 6 are neither) */
             for (int k = 0; k < 3; k++)
-                if (seen[f][k] == 0) fail_msg("form %d never answered %d (0 invalid, 1 apart, 2 contact)", f, k);
+                if (f != 5 && f != 6 && seen[f][k] == 0)
+                    fail_msg("form %d never answered %d (0 invalid, 1 apart, 2 contact)", f, k);
     }
     /* Blocks whose pairs have at most four corners a side are checked, placed, swept and answered
      * by four (host/scalar.c, polygon_states, place_polygons, sweep_columns4, answer_columns4):
