@@ -20,13 +20,12 @@ typedef struct mink_mover {
     float angle, spin, reach;
 } mink_mover;
 
-/// The mover's hull at time t, into *h: its count, axes and radius, and its first `count`
-/// vertices and normals (written in place rather than returned: the advance's loop copies no
-/// hull, but where SAT finds two cores meeting).
-MINK_INLINE void mink_mover_place(const mink_mover *m, float t, mink_hull *h) {
+/// The mover's hull at time t with its centre at `at`, into *h: its count, axes and radius, and
+/// its first `count` vertices and normals (written in place rather than returned: the advance's
+/// loop copies no hull, but where SAT finds two cores meeting).
+MINK_INLINE void mink_mover_place(const mink_mover *m, float t, mink_vec2 at, mink_hull *h) {
     float s, c;
     mink_sincosf(m->angle + m->spin * t, &s, &c);
-    mink_vec2 at = mink_v2(m->center.x + m->move.x * t, m->center.y + m->move.y * t);
     h->count = m->hull.count;
     h->axes = m->hull.axes;
     h->radius = m->hull.radius;
@@ -63,6 +62,14 @@ typedef struct mink_simplex_point {
     mink_vec2 p;
     uint32_t a, b;
 } mink_simplex_point;
+
+/// b's centre from a's at time t, from their differences: exact to the pair's size, however far
+/// from the origin the pair is.
+MINK_INLINE mink_vec2 mink_movers_offset(const mink_mover *a, const mink_mover *b, float t) {
+    mink_vec2 dc = mink_v2(b->center.x - a->center.x, b->center.y - a->center.y);
+    mink_vec2 dm = mink_v2(b->move.x - a->move.x, b->move.y - a->move.y);
+    return mink_v2(dc.x + dm.x * t, dc.y + dm.y * t);
+}
 
 /// Two movers at time t for mink_movers_gap: each one's turn, and b's centre from a's.
 typedef struct mink_mover_pair {
@@ -104,21 +111,24 @@ MINK_INLINE mink_vec2 mink_segment_nearest_origin(mink_vec2 p, mink_vec2 q, int 
 /// searched from the simplex *simplex the last call left (or, the first time, from `hint`, any
 /// direction from a towards b), each support point found by turning the direction rather than the
 /// hull, so no hull is placed. Whatever GJK's rounding, the gap is the projections' own along the
-/// axis it ends on, so it never exceeds the true distance by more than the margin, which is 2^-16
-/// of the largest coordinate, far above what the projections round by (about 2^-22 of it). Cores
-/// that meet, or that lie closer than the margin, give a gap of 0 or less; sizes outside
-/// 2^-40..2^40 (where products of coordinates could underflow or overflow and the margin would
-/// not hold), or a NaN, give −∞.
+/// axis it ends on, so it never exceeds the distance of the shapes at t (turned by their angles as
+/// rounded to float) by more than the margin: 2^-16 of the pair's size (the larger of its centres'
+/// and its moves' differences, plus both reaches), far above what the projections round by (about
+/// 2^-22 of it). Cores that meet, or that lie closer than the margin, give a gap of 0 or less;
+/// sizes outside 2^-40..2^40 (where products of coordinates could underflow or overflow and the
+/// margin would not hold), or a NaN, give −∞.
 MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, float t, mink_vec2 hint,
                                   mink_simplex *simplex, mink_vec2 *axis) {
     mink_mover_pair p;
     p.a = a, p.b = b;
     mink_sincosf(a->angle + a->spin * t, &p.sa, &p.ca);
     mink_sincosf(b->angle + b->spin * t, &p.sb, &p.cb);
-    mink_vec2 at = mink_v2(a->center.x + a->move.x * t, a->center.y + a->move.y * t);
-    mink_vec2 bt = mink_v2(b->center.x + b->move.x * t, b->center.y + b->move.y * t);
-    p.offset = mink_v2(bt.x - at.x, bt.y - at.y);
-    float size = mink_maxf(mink_maxf(mink_absf(at.x), mink_absf(at.y)), mink_maxf(mink_absf(bt.x), mink_absf(bt.y)));
+    /* A margin of the pair's size, not of its distance from the origin: far from it, a margin of
+     * the coordinates made the advances crawl. */
+    mink_vec2 dc = mink_v2(b->center.x - a->center.x, b->center.y - a->center.y);
+    mink_vec2 dm = mink_v2(b->move.x - a->move.x, b->move.y - a->move.y);
+    p.offset = mink_movers_offset(a, b, t);
+    float size = mink_maxf(mink_maxf(mink_absf(dc.x), mink_absf(dc.y)), mink_maxf(mink_absf(dm.x), mink_absf(dm.y)));
     size = (size + a->reach) + b->reach;
     *axis = hint;
     if (!(size >= 9.09494702e-13f && size <= 1.09951163e12f)) return -MINK_INF;
@@ -142,7 +152,7 @@ MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, floa
         two = keep == 3;
     }
     w = s1;
-    for (int round = 0; round < 8; round++) {
+    for (int pass = 0; pass < 8; pass++) {
         float vv = mink_dot(v, v);
         w = mink_movers_support(&p, mink_v2(0.0f - v.x, 0.0f - v.y));
         fresh = 1;
@@ -164,8 +174,10 @@ MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, floa
     simplex->a[1] = s2.a, simplex->b[1] = s2.b;
     simplex->count = two ? 2u : 1u;
     /* The support point along v is the one along v's unit axis, but where projections tie within
-     * their rounding, which the margin covers: so while v is not so short that they underflow
-     * (nor, then, its square, so the plain quotient is the unit axis). */
+     * their rounding, which the margin covers: so while v is long. A short one (cores that touch
+     * or overlap, or products that underflow) names no direction, and its support point could be
+     * any vertex: then the unit axis's own is taken. Long, v's square does not underflow either,
+     * so the plain quotient is the unit axis. */
     float vv = mink_dot(v, v), length = mink_sqrtf(vv);
     int long_enough = vv >= size * size * 9.09494702e-13f;
     *axis = long_enough ? mink_v2(v.x / length, v.y / length) : mink_normalize_or_left(v);
@@ -401,9 +413,12 @@ MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, floa
             if (!(t < 1.0f)) return mink_hit_none();
             continue;
         }
+        /* Placed about a's centre, as GJK's bound measures them: where they are, the coordinates'
+         * rounding (2^-24 of them) passed the target far from the origin, and an advance to the
+         * bound's target/2 could find the cores met. */
         mink_hull ha, hb;
-        mink_mover_place(a, t, &ha);
-        mink_mover_place(b, t, &hb);
+        mink_mover_place(a, t, mink_v2(0.0f, 0.0f), &ha);
+        mink_mover_place(b, t, mink_movers_offset(a, b, t), &hb);
         mink_vec2 pa, pb, axis;
         float core = mink_hull_core_distance(&ha, &hb, hint, &pa, &pb, &axis);
         float g = (core - ha.radius) - hb.radius;
@@ -417,7 +432,8 @@ MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, floa
             h.normal = mink_v2(0.0f - n.x, 0.0f - n.y);
             mink_vec2 sa = mink_v2(pa.x + n.x * ha.radius, pa.y + n.y * ha.radius);
             mink_vec2 sb = mink_v2(pb.x - n.x * hb.radius, pb.y - n.y * hb.radius);
-            h.point = mink_v2((sa.x + sb.x) * 0.5f, (sa.y + sb.y) * 0.5f);
+            mink_vec2 at = mink_v2(a->center.x + a->move.x * t, a->center.y + a->move.y * t);
+            h.point = mink_v2(at.x + (sa.x + sb.x) * 0.5f, at.y + (sa.y + sb.y) * 0.5f);
             h.t_exit = MINK_INF; /* not computed by conservative advancement */
             h.flags = MINK_HIT_CONTACT | (g <= target ? 0u : (uint32_t)MINK_HIT_NOT_CONVERGED);
             return mink_hit_checked(h);
