@@ -111,12 +111,13 @@ MINK_INLINE mink_vec2 mink_segment_nearest_origin(mink_vec2 p, mink_vec2 q, int 
 /// searched from the simplex *simplex the last call left (or, the first time, from `hint`, any
 /// direction from a towards b), each support point found by turning the direction rather than the
 /// hull, so no hull is placed. Whatever GJK's rounding, the gap is the projections' own along the
-/// axis it ends on, so it never exceeds the distance of the shapes at t (turned by their angles as
-/// rounded to float) by more than the margin: 2^-16 of the pair's size (the larger of its centres'
-/// and its moves' differences, plus both reaches), far above what the projections round by (about
-/// 2^-22 of it). Cores that meet, or that lie closer than the margin, give a gap of 0 or less;
-/// sizes outside 2^-40..2^40 (where products of coordinates could underflow or overflow and the
-/// margin would not hold), or a NaN, give −∞.
+/// axis it ends on, which never exceeds the distance of the shapes at t (turned by their angles as
+/// rounded to float) by more than the projections round by: about 2^-22 of the pair's size (the
+/// largest coordinate of its centres' and its moves' differences, plus both reaches). The margin,
+/// 2^-16 of that size, is far above it. Cores that meet, or that lie closer than the margin, give
+/// a gap of 0 or less. Sizes outside 2^-40..2^40 (where products of coordinates could underflow or
+/// overflow and the margin would not hold), or a NaN size, give −∞ and leave *axis at `hint`; a
+/// NaN elsewhere gives a NaN (no advance either way).
 MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, float t, mink_vec2 hint,
                                   mink_simplex *simplex, mink_vec2 *axis) {
     mink_mover_pair p;

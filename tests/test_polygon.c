@@ -1024,11 +1024,15 @@ static void movers_gap_bounds_the_distance(void **state) {
                 near += truth - gap <= size * 0x1p-12;
             }
         }
-        if (e == 0) { /* the overlap test at t = 0 it stands in for */
+        if (e == 0) { /* the overlap test at t = 0 it stands in for, as mink__sweep_rotating asks */
             mink_mover m0 = mink_body_mover(ba, 1.0f), m1 = mink_body_mover(bb, 1.0f);
+            if (mink_mover_before(&m1, &m0)) {
+                mink_mover m = m0;
+                m0 = m1, m1 = m;
+            }
             mink_simplex fresh = {{0u, 0u}, {0u, 0u}, 0u};
-            mink_vec2 axis;
-            float room = mink_movers_gap(&m0, &m1, 0.0f, hint, &fresh, &axis);
+            mink_vec2 axis, centres = mink_v2(m1.center.x - m0.center.x, m1.center.y - m0.center.y);
+            float room = mink_movers_gap(&m0, &m1, 0.0f, centres, &fresh, &axis);
             float span = fmaxf(fmaxf(fabsf(m0.center.x), fabsf(m0.center.y)), fmaxf(fabsf(m1.center.x), fabsf(m1.center.y)));
             mink_body sa = ba, sb = bb;
             sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
