@@ -1061,7 +1061,7 @@ enum {
     MIXED_BOX_POLYGON,
     MIXED_POLYGON_CIRCLE,
     MIXED_CIRCLE_POLYGON,
-    MIXED_PLAIN, /* boxes and circles: answered in place (mixed_plain) */
+    MIXED_PLAIN, /* boxes and circles: answered in place (mink_sweep_plain_pair) */
 };
 
 /* Which of those a pair is, by mink__sweep_bodies' tests in its order: angular velocities not
@@ -1078,23 +1078,7 @@ static int mixed_form(const mink_pair *p) {
                                          : MIXED_OTHER;
     if (tb == MINK_SHAPE_POLYGON)
         return ta == MINK_SHAPE_AABB ? MIXED_BOX_POLYGON : ta == MINK_SHAPE_CIRCLE ? MIXED_CIRCLE_POLYGON : MIXED_OTHER;
-    int plain_a = ta == MINK_SHAPE_AABB || ta == MINK_SHAPE_CIRCLE, plain_b = tb == MINK_SHAPE_AABB || tb == MINK_SHAPE_CIRCLE;
-    return plain_a && plain_b ? MIXED_PLAIN : MIXED_OTHER;
-}
-
-/* A pair of boxes and circles, neither turning: the query mink_sweep_bodies_polygonal calls (and
- * its mirror), on the shapes read in place. Through mink_sweep_pair_record the two bodies were
- * copied by value three times, and the copies' reads waited on their stores: a box pair took
- * 140 ns. */
-static mink_hit mixed_plain(const mink_pair *p, float dt) {
-    const mink_body *a = &p->a, *b = &p->b;
-    if (a->type == MINK_SHAPE_AABB && b->type == MINK_SHAPE_AABB)
-        return mink__sweep_aabb(a->shape.aabb, a->velocity, b->shape.aabb, b->velocity, dt);
-    if (a->type == MINK_SHAPE_CIRCLE && b->type == MINK_SHAPE_CIRCLE)
-        return mink__sweep_circle(a->shape.circle, a->velocity, b->shape.circle, b->velocity, dt);
-    if (a->type == MINK_SHAPE_CIRCLE)
-        return mink__sweep_circle_aabb(a->shape.circle, a->velocity, b->shape.aabb, b->velocity, dt);
-    return mink_hit_mirror(mink__sweep_circle_aabb(b->shape.circle, b->velocity, a->shape.aabb, a->velocity, dt));
+    return mink_pair_is_plain(&p->a, &p->b) ? MIXED_PLAIN : MIXED_OTHER;
 }
 
 /* A block of each kind being gathered: the records, and where each pair's answer goes. */
@@ -1141,7 +1125,7 @@ void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const
             for (size_t k = 0; k < sizeof *p; k += 64) __builtin_prefetch((const char *)&pairs[i + MIXED_AHEAD] + k, 0, 1);
         int form = mixed_form(p);
         if (form == MIXED_PLAIN) {
-            hits[i] = mixed_plain(p, dt);
+            hits[i] = mink_sweep_plain_pair(&p->a, &p->b, dt);
             continue;
         }
         if (form != MIXED_OTHER && !asked) {
