@@ -190,7 +190,7 @@ MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
     mink_mover m;
     m.move = mink_v2(b.velocity.x * dt, b.velocity.y * dt);
     m.spin = b.angular_velocity * dt;
-    m.angle = 0.0f;
+    float angle = 0.0f;
     if (b.type == MINK_SHAPE_AABB) {
         mink_aabb box = b.shape.aabb;
         m.center = mink_v2((box.min.x + box.max.x) * 0.5f, (box.min.y + box.max.y) * 0.5f);
@@ -211,7 +211,7 @@ MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
         m.hull.count = m.hull.axes = p.count;
         m.hull.radius = 0.0f;
         m.center = p.position;
-        m.angle = p.angle;
+        angle = p.angle;
         m.reach = p.radius;
     } else if (b.type == MINK_SHAPE_CAPSULE) { /* its segment about its middle, rounded */
         mink_capsule c = b.shape.capsule;
@@ -227,6 +227,7 @@ MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
         m.spin = 0.0f;
         m.reach = 0.0f;
     }
+    mink_mover_set_angle(&m, angle);
     return m;
 }
 

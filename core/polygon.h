@@ -20,9 +20,12 @@
 /// each subtraction but the last. Taylor polynomials of degree 9 and 10 leave a truncation error
 /// under 2e-9 on that range. sin 0 = 0 and cos 0 = 1 exactly, so an angle of 0 turns nothing.
 MINK_INLINE void mink_sincosf(float x, float *s, float *c) {
-    float k = mink_floorf(x * 0.636619772f + 0.5f);
+    /* Clamped for mink_floor_small: no angle in range comes near the bounds. Past them, as for
+     * any angle past MINK_MAX_ANGLE or a NaN, the answer means nothing: callers check angles
+     * first, or drop what they compute from one. */
+    float k = mink_floor_small(mink_minf(mink_maxf(x * 0.636619772f + 0.5f, -4194304.0f), 4194304.0f));
     float r = ((x - k * 1.5703125f) - k * 4.84466552734375e-4f) - k * -6.397578431e-7f;
-    float q = k - 4.0f * mink_floorf(k * 0.25f); /* quadrant 0..3, exact */
+    float q = k - 4.0f * mink_floor_small(k * 0.25f); /* quadrant 0..3, exact */
     float r2 = r * r;
     float sn = r + r * r2 * (-1.66666667e-1f + r2 * (8.33333333e-3f + r2 * (-1.98412698e-4f + r2 * 2.75573192e-6f)));
     float cs = 1.0f + r2 * (-0.5f + r2 * (4.16666667e-2f + r2 * (-1.38888889e-3f +

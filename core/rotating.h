@@ -13,19 +13,39 @@
 /// A shape as conservative advancement moves it: a hull in coordinates about its centre of
 /// rotation at angle 0, turned by angle + spin·t and carried to centre + move·t at time t of the
 /// step. `reach` bounds how far any point of the core lies from the centre, so no point moves
-/// faster than |move| + |spin|·reach.
+/// faster than |move| + |spin|·reach. `s0` and `c0`: the sine and cosine of `angle`
+/// (mink_mover_set_angle), kept because most turns asked for are it: at t = 0, and always for a
+/// shape that does not spin.
 typedef struct mink_mover {
     mink_hull hull;
     mink_vec2 center, move;
-    float angle, spin, reach;
+    float angle, spin, reach, s0, c0;
 } mink_mover;
+
+/// Sets the mover's angle and the sine and cosine kept with it.
+MINK_INLINE void mink_mover_set_angle(mink_mover *m, float angle) {
+    m->angle = angle;
+    m->s0 = 0.0f, m->c0 = 1.0f; /* mink_sincosf's for either zero */
+    if (angle != 0.0f) mink_sincosf(angle, &m->s0, &m->c0);
+}
+
+/// The sine and cosine of the mover's angle at time t, angle + spin·t: the kept ones where that
+/// sum is the angle (the same bits: mink_sincosf gives +0 and 1 for either zero).
+MINK_INLINE void mink_mover_turn(const mink_mover *m, float t, float *s, float *c) {
+    float x = m->angle + m->spin * t;
+    if (x == m->angle) {
+        *s = m->s0, *c = m->c0;
+    } else {
+        mink_sincosf(x, s, c);
+    }
+}
 
 /// The mover's hull at time t with its centre at `at`, into *h: its count, axes and radius, and
 /// its first `count` vertices and normals (written in place rather than returned: the advance's
 /// loop copies no hull, but where SAT finds two cores meeting).
 MINK_INLINE void mink_mover_place(const mink_mover *m, float t, mink_vec2 at, mink_hull *h) {
     float s, c;
-    mink_sincosf(m->angle + m->spin * t, &s, &c);
+    mink_mover_turn(m, t, &s, &c);
     h->count = m->hull.count;
     h->axes = m->hull.axes;
     h->radius = m->hull.radius;
@@ -122,8 +142,8 @@ MINK_INLINE float mink_movers_gap(const mink_mover *a, const mink_mover *b, floa
                                   mink_simplex *simplex, mink_vec2 *axis) {
     mink_mover_pair p;
     p.a = a, p.b = b;
-    mink_sincosf(a->angle + a->spin * t, &p.sa, &p.ca);
-    mink_sincosf(b->angle + b->spin * t, &p.sb, &p.cb);
+    mink_mover_turn(a, t, &p.sa, &p.ca);
+    mink_mover_turn(b, t, &p.sb, &p.cb);
     /* A margin of the pair's size, not of its distance from the origin: far from it, a margin of
      * the coordinates made the advances crawl. */
     mink_vec2 dc = mink_v2(b->center.x - a->center.x, b->center.y - a->center.y);
