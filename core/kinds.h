@@ -16,9 +16,9 @@
  *   kernel        ONE: one pair per work-item, generated; TURNING: the same with the turning
  *                 query's parameters; RUN: a run of pairs per work-item on a CPU device,
  *                 written in kernels/sweep.cl
- *   scalar        LOOP: the query in a loop, generated; TURNING: the same with its parameters;
- *                 COLUMNS: records a block at a time through the loop of kind <kind>_soa;
- *                 OWN: written in host/scalar.c
+ *   scalar        LOOP: the query in a loop, generated; COLUMNS: records a block at a time
+ *                 through the loop of kind <kind>_soa; OWN: written in host/scalar.c (turning
+ *                 pairs': host/turning.c)
  *   sample        the mink/sample.h function AUTO measures with: (seed, count, records)
  *   sample_pairs  how many: about a millisecond of scalar work (docs/benchmarks.md, AUTO)
  */
@@ -43,8 +43,8 @@
     X(CAPSULE_CIRCLE, capsule_circle, mink_batch_sweep_capsule_circle, mink_capsule_circle_pair, 1,            \
       mink_sweep_capsule_circle_record, ONE, LOOP, mink_sample_capsule_circle_pairs, 4096)                     \
     X(PAIR, pair, mink_batch_sweep, mink_pair, 1, mink_sweep_pair_record, ONE, OWN, mink_sample_pairs, 16384)   \
-    X(ROTATING, rotating, mink_batch_sweep_rotating, mink_pair, 1, mink_sweep_rotating_record, TURNING,        \
-      TURNING, mink_sample_rotating_pairs, 512)                                                                \
+    X(ROTATING, rotating, mink_batch_sweep_rotating, mink_pair, 1, mink_sweep_rotating_record, TURNING, OWN,   \
+      mink_sample_rotating_pairs, 512)                                                                \
     X(RAY, ray, mink_batch_cast_ray, mink_ray_cast, 1, mink_cast_ray_record, ONE, LOOP, mink_sample_ray_casts,  \
       16384)                                                                                                   \
     X(AABB_SOA, aabb_soa, mink_batch_sweep_aabb_soa, mink_aabb_pair, 12, -, RUN, OWN, mink_sample_aabb_pairs,  \

@@ -243,7 +243,7 @@ MINK_INLINE float mink_vertex_edge_cutoff(float bound) {
 MINK_INLINE void mink_vertex_edge_closest(const mink_hull *a, const float *ka, const mink_hull *b, const float *kb,
                                           int swap, float cutoff, float *best, mink_vec2 *pa, mink_vec2 *pb) {
     float near[MINK_MAX_HULL_VERTICES]; /* each edge of b's least projection */
-    float lo = kb[0];
+    float lo = MINK_INF; /* kb[0] after the first min, NaN included */
     for (uint32_t j = 0; j < b->count; j++) {
         near[j] = mink_minf(kb[j], kb[j + 1u < b->count ? j + 1u : 0u]);
         lo = mink_minf(lo, kb[j]);

@@ -265,6 +265,11 @@ unsigned mink__cores(void);
  * this many pairs of the cheapest kind (boxes). */
 #define MINK_PAIRS_PER_THREAD 16384
 
+/* turning.c: mink__sweep_rotating and mink__sweep_bodies in the build for this processor (the
+ * same bits in every build). */
+mink_hit mink__built_sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc, uint32_t *iterations);
+mink_hit mink__built_sweep_bodies(const mink_body *a, const mink_body *b, float dt);
+
 /* A batch kind (core/kinds.h; the table in kinds.c): what differs between kinds. */
 typedef void mink_scalar_fn(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                             void *const *out);

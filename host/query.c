@@ -1,8 +1,9 @@
 /* host/query.c — the single queries of mink/geom.h, mink/polygon.h and mink/body.h, compiled
  * here (and mink/capsule.h's) once with the library's determinism flags (no contraction, IEEE division and sqrt), so a
  * program's own flags cannot change an answer: each is the inline core function the batches and
- * kernels run, and gives their bits. */
-#include "core/body.h"
+ * kernels run, and gives their bits. The turning ones run host/turning.c's build for the
+ * processor. */
+#include "internal.h"
 
 /* ---- mink/geom.h ---- */
 
@@ -69,9 +70,9 @@ mink_body mink_body_polygon(mink_polygon p, mink_vec2 v) { return mink__body_pol
 mink_body mink_body_capsule(mink_capsule c, mink_vec2 v) { return mink__body_capsule(c, v); }
 int mink_body_is_valid(mink_body b) { return mink__body_is_valid(b); }
 mink_hit mink_sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc, uint32_t *iterations) {
-    return mink__sweep_rotating(a, b, dt, desc, iterations);
+    return mink__built_sweep_rotating(a, b, dt, desc, iterations);
 }
-mink_hit mink_sweep_bodies(mink_body a, mink_body b, float dt) { return mink__sweep_bodies(a, b, dt); }
+mink_hit mink_sweep_bodies(mink_body a, mink_body b, float dt) { return mink__built_sweep_bodies(&a, &b, dt); }
 
 mink_hit mink_cast_ray(mink_ray ray, mink_body body) {
     mink_ray_cast c = {ray, body};

@@ -26,7 +26,8 @@
 /* One build for AVX2 machines (8 pairs per instruction) and one for any x86-64, picked when the
  * library loads; circles and circle–box pairs, whose math is heavier than their memory traffic,
  * one for AVX-512 (16) too (docs/benchmarks.md, "Figures behind the code"). The record functions
- * are built for AVX2 and for any machine too, for their copies into columns and back (below). */
+ * are built for AVX2 and for any machine too, for their copies into columns and back (below).
+ * No build may fuse a multiply and an add (tests: no_fused_multiply_add). */
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__)
 #define MINK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define MINK_CLONES_512 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -489,7 +490,7 @@ void mink__scalar_circle_soa(size_t n, float dt, const mink_rotating_desc *desc,
 #define MINK_AVX2 __attribute__((target("avx2")))
 static int avx2(void) {
 #ifdef MINK_FAULT_SEAM
-    if (mink__seam_four_wide) return 0; /* the test build's switch (host/seam.h) */
+    if (mink__seam_baseline) return 0; /* the test build's switch (host/seam.h) */
 #endif
     return __builtin_cpu_supports("avx2");
 }
@@ -1133,8 +1134,8 @@ void mink__scalar_pair(size_t n, float dt, const mink_rotating_desc *desc, const
             g = malloc(sizeof *g);
             if (g) g->count[0] = g->count[1] = g->count[2] = 0;
         }
-        if (form == MIXED_OTHER || g == NULL) {
-            hits[i] = mink_sweep_pair_record(*p, dt);
+        if (form == MIXED_OTHER || g == NULL) { /* turning, capsules, bad angular velocities */
+            hits[i] = mink__built_sweep_bodies(&p->a, &p->b, dt);
             continue;
         }
         int k = form == MIXED_POLYGONS ? 0 : form == MIXED_POLYGON_BOX || form == MIXED_BOX_POLYGON ? 1 : 2;
@@ -1203,7 +1204,7 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t bloc
 #endif
 }
 
-/* The loops the table asks for (core/kinds.h: LOOP, TURNING, COLUMNS); OWN ones are above. */
+/* The loops the table asks for (core/kinds.h: LOOP, COLUMNS); OWN ones are above (turning pairs': host/turning.c). */
 #define MINK_SCALAR_LOOP(kind, record, query)                                                                \
     void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
                              void *const *out) {                                                               \
@@ -1211,13 +1212,6 @@ MINK_ALWAYS_INLINE void sweep_records(const void *in, size_t floats, size_t bloc
         mink_hit *restrict hits = out[0];                                                                      \
         (void)desc;                                                                                            \
         for (size_t i = 0; i < n; i++) hits[i] = query(records[i], dt);                                        \
-    }
-#define MINK_SCALAR_TURNING(kind, record, query)                                                             \
-    void mink__scalar_##kind(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,        \
-                             void *const *out) {                                                               \
-        const record *restrict records = in[0];                                                                \
-        mink_hit *restrict hits = out[0];                                                                      \
-        for (size_t i = 0; i < n; i++) hits[i] = query(records[i], dt, *desc);                                 \
     }
 #define MINK_SCALAR_COLUMNS(kind, record, query)                                                             \
     MINK_AVX2 static void kind##_records8(size_t n, float dt, const void *in, mink_hit *hits) {                 \

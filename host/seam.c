@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-int mink__seam_four_wide;
+int mink__seam_baseline;
 
 static unsigned long calls, nth;
 static int sticky;

@@ -24,9 +24,10 @@ const char *mink__seam_call(unsigned long n);
  * buffers, events): 0 once everything mink made is destroyed. */
 long mink__seam_live(void);
 
-/* Non-zero: the scalar path's record copies go four at a time even where AVX2 would take eight
- * (host/scalar.c), so that a test on an AVX2 machine checks both builds give the same bits. */
-extern int mink__seam_four_wide;
+/* Non-zero: the scalar path takes its builds for any x86-64 even where AVX2 ones would run (record
+ * copies four at a time, host/scalar.c; turning pairs, host/turning.c), so that a test on an
+ * AVX2 machine checks both builds give the same bits. */
+extern int mink__seam_baseline;
 
 /* The redirections; seam.c, which calls the real functions, defines MINK_SEAM_IMPL. */
 #define MINK_SEAM_FUNCTIONS(X)                                                                      \

@@ -941,22 +941,6 @@ static dshape d_mover_at(const mink_mover *m, double t) {
     return s;
 }
 
-/* The body carried by d. */
-static mink_body moved_body(mink_body b, mink_vec2 d) {
-    if (b.type == MINK_SHAPE_POLYGON) {
-        b.shape.polygon.position = mink_v2(b.shape.polygon.position.x + d.x, b.shape.polygon.position.y + d.y);
-    } else if (b.type == MINK_SHAPE_AABB) {
-        b.shape.aabb.min = mink_v2(b.shape.aabb.min.x + d.x, b.shape.aabb.min.y + d.y);
-        b.shape.aabb.max = mink_v2(b.shape.aabb.max.x + d.x, b.shape.aabb.max.y + d.y);
-    } else if (b.type == MINK_SHAPE_CIRCLE) {
-        b.shape.circle.center = mink_v2(b.shape.circle.center.x + d.x, b.shape.circle.center.y + d.y);
-    } else {
-        b.shape.capsule.center1 = mink_v2(b.shape.capsule.center1.x + d.x, b.shape.capsule.center1.y + d.y);
-        b.shape.capsule.center2 = mink_v2(b.shape.capsule.center2.x + d.x, b.shape.capsule.center2.y + d.y);
-    }
-    return b;
-}
-
 /* mink_movers_gap bounds the distance from below, at any time, from any hint (none, or NaN) and
  * from the simplex a call before left, for polygons, boxes, circles and capsules, apart, touching,
  * overlapping and on one centre, at scales 2^-70 to 2^70 (those outside 2^-40..2^40 it must

@@ -79,6 +79,22 @@ static inline mink_shape capsule_shape(float x1, float y1, float x2, float y2, f
     return s;
 }
 
+/* The body carried by d. */
+static inline mink_body moved_body(mink_body b, mink_vec2 d) {
+    if (b.type == MINK_SHAPE_POLYGON) {
+        b.shape.polygon.position = mink_v2(b.shape.polygon.position.x + d.x, b.shape.polygon.position.y + d.y);
+    } else if (b.type == MINK_SHAPE_AABB) {
+        b.shape.aabb.min = mink_v2(b.shape.aabb.min.x + d.x, b.shape.aabb.min.y + d.y);
+        b.shape.aabb.max = mink_v2(b.shape.aabb.max.x + d.x, b.shape.aabb.max.y + d.y);
+    } else if (b.type == MINK_SHAPE_CIRCLE) {
+        b.shape.circle.center = mink_v2(b.shape.circle.center.x + d.x, b.shape.circle.center.y + d.y);
+    } else {
+        b.shape.capsule.center1 = mink_v2(b.shape.capsule.center1.x + d.x, b.shape.capsule.center1.y + d.y);
+        b.shape.capsule.center2 = mink_v2(b.shape.capsule.center2.x + d.x, b.shape.capsule.center2.y + d.y);
+    }
+    return b;
+}
+
 static inline void print_pair(const mink_aabb_pair *p) {
     fprintf(stderr, "  a [%a %a]-[%a %a] va (%a %a)\n  b [%a %a]-[%a %a] vb (%a %a)\n",
             (double)p->a.min.x, (double)p->a.min.y, (double)p->a.max.x, (double)p->a.max.y,
