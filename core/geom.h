@@ -79,9 +79,10 @@ MINK_INLINE float mink_bits_float(uint32_t u) {
 MINK_INLINE float mink_minf(float a, float b) { return a < b ? a : b; }
 MINK_INLINE float mink_maxf(float a, float b) { return a > b ? a : b; }
 
-/// floor(x) for |x| < 2^22, by truncating to an integer: floorf's bits there, on both paths, and
-/// inline, where floorf on a baseline x86-64 build is a call across which every live float is
-/// saved and reloaded. Outside that range (NaN included) the caller clamps first.
+/// floor(x) for |x| <= 2^22, by truncating to an integer: floorf's value there, on both paths
+/// (its bits but for −0, which gives +0), and inline, where floorf on a baseline x86-64 build is a
+/// call across which every live float is saved and reloaded. Outside that range (NaN included)
+/// the caller clamps first.
 MINK_INLINE float mink_floor_small(float x) {
     float t = (float)(int)x;
     return t > x ? t - 1.0f : t;

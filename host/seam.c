@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 int mink__seam_baseline;
+atomic_ulong mink__seam_v3_calls;
 
 static unsigned long calls, nth;
 static int sticky;

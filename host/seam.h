@@ -10,6 +10,7 @@
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <stdatomic.h>
 
 /* Arms the seam: the nth counted call from now fails with `error` (0: nothing fails; calls are
  * still counted). sticky: that call and every later one fails, as on a lost device. */
@@ -24,10 +25,13 @@ const char *mink__seam_call(unsigned long n);
  * buffers, events): 0 once everything mink made is destroyed. */
 long mink__seam_live(void);
 
-/* Non-zero: the scalar path takes its builds for any x86-64 even where AVX2 ones would run (record
- * copies four at a time, host/scalar.c; turning pairs, host/turning.c), so that a test on an
- * AVX2 machine checks both builds give the same bits. */
+/* Non-zero: the scalar path takes its builds for any x86-64 even where faster ones would run
+ * (record copies four at a time, not AVX2's eight, host/scalar.c; turning pairs' baseline build,
+ * not x86-64-v3's, host/turning.c), so that a test on such a machine checks both builds give the
+ * same bits. */
 extern int mink__seam_baseline;
+/* How many times an entry of turning pairs' x86-64-v3 build ran (host/turning.c). */
+extern atomic_ulong mink__seam_v3_calls;
 
 /* The redirections; seam.c, which calls the real functions, defines MINK_SEAM_IMPL. */
 #define MINK_SEAM_FUNCTIONS(X)                                                                      \

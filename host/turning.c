@@ -2,13 +2,15 @@
  * time, for mink_batch_sweep_rotating, the one-pair queries mink_sweep_rotating and
  * mink_sweep_bodies, and the mixed batch's pairs answered alone (host/scalar.c).
  *
- * Built twice: here for any x86-64, and by host/turning_v3.c, which includes this file, for
- * x86-64-v3 (AVX2), each entry picking its build by the processor. The work is scalar code
+ * Built twice where the compiler can (CMakeLists.txt): here for any processor, and by
+ * host/turning_v3.c, which includes this file, for x86-64-v3 (AVX2), each entry picking its
+ * build by the processor. The work is scalar code
  * spread over functions the compiler keeps apart, so a target_clones build of the entries alone
  * would call the others' baseline builds: the whole file is built again instead. What the AVX2
  * build gains is three-operand instructions (docs/benchmarks.md, "Turning pairs built for AVX2").
  *
- * Neither build is vectorized (CMakeLists.txt: -fno-tree-vectorize): GCC 12's vectorizer turns a
+ * Neither build is vectorized (CMakeLists.txt: -fno-tree-vectorize, and clang's
+ * -fno-slp-vectorize), and no v3 build is made where that cannot be asked: GCC 12's vectorizer turns a
  * hull's rotation, (c·x − s·y, s·x + c·y), into vfmaddsub at x86-64-v3 whatever -ffp-contract
  * says, and a fused instruction changes bits the kernels keep (tests: no_fused_multiply_add, and
  * test_copies, which compares the two builds). */
@@ -27,15 +29,25 @@ mink_hit MINK_BUILT(mink__built_sweep_bodies)(const mink_body *a, const mink_bod
 void MINK_BUILT(mink__built_rotating)(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                                       void *const *out);
 
+/* The test build counts the calls of the v3 build (host/seam.h), so a test knows which ran. */
+#if defined(MINK_FAULT_SEAM) && defined(MINK_TURNING_V3_BUILD)
+#define MINK_COUNT_BUILD() atomic_fetch_add_explicit(&mink__seam_v3_calls, 1u, memory_order_relaxed)
+#else
+#define MINK_COUNT_BUILD() ((void)0)
+#endif
+
 mink_hit MINK_BUILT(mink__built_sweep_rotating)(mink_body a, mink_body b, float dt, mink_rotating_desc desc,
                                                 uint32_t *iterations) {
+    MINK_COUNT_BUILD();
     return mink__sweep_rotating(a, b, dt, desc, iterations);
 }
 mink_hit MINK_BUILT(mink__built_sweep_bodies)(const mink_body *a, const mink_body *b, float dt) {
+    MINK_COUNT_BUILD();
     return mink__sweep_bodies(*a, *b, dt);
 }
 void MINK_BUILT(mink__built_rotating)(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                                       void *const *out) {
+    MINK_COUNT_BUILD();
     const mink_pair *restrict pairs = in[0];
     mink_hit *restrict hits = out[0];
     for (size_t i = 0; i < n; i++) hits[i] = mink_sweep_rotating_record(pairs[i], dt, *desc);
@@ -50,20 +62,15 @@ void mink__built_rotating_v3(size_t n, float dt, const mink_rotating_desc *desc,
                              void *const *out);
 #endif
 
+#if defined(MINK_TURNING_V3)
 /* Whether the x86-64-v3 build runs here. */
 static int v3(void) {
-#if defined(MINK_TURNING_V3)
     int yes = __builtin_cpu_supports("x86-64-v3") != 0; /* a nonzero mask, not 1 */
 #ifdef MINK_FAULT_SEAM
     yes &= !mink__seam_baseline; /* the test build's switch (host/seam.h) */
 #endif
     return yes;
-#else
-    return 0;
-#endif
 }
-
-#if defined(MINK_TURNING_V3)
 #define MINK_PICK(name) (v3() ? name##_v3 : name##_any)
 #else
 #define MINK_PICK(name) name##_any
