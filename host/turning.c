@@ -4,16 +4,16 @@
  *
  * Built twice where the compiler can (CMakeLists.txt): here for any processor, and by
  * host/turning_v3.c, which includes this file, for x86-64-v3 (AVX2), each entry picking its
- * build by the processor. The work is scalar code
- * spread over functions the compiler keeps apart, so a target_clones build of the entries alone
- * would call the others' baseline builds: the whole file is built again instead. What the AVX2
- * build gains is three-operand instructions (docs/benchmarks.md, "Turning pairs built for AVX2").
+ * build by the processor. The work is scalar code spread over functions the compiler keeps
+ * apart, so a target_clones build of the entries alone would call the others' baseline builds:
+ * the whole file is built again instead. What the AVX2 build gains is three-operand instructions
+ * (docs/benchmarks.md, "Turning pairs built for AVX2").
  *
- * Neither build is vectorized (CMakeLists.txt: -fno-tree-vectorize, and clang's
- * -fno-slp-vectorize), and no v3 build is made where that cannot be asked: GCC 12's vectorizer turns a
- * hull's rotation, (c·x − s·y, s·x + c·y), into vfmaddsub at x86-64-v3 whatever -ffp-contract
- * says, and a fused instruction changes bits the kernels keep (tests: no_fused_multiply_add, and
- * test_copies, which compares the two builds). */
+ * Neither build is vectorized (-fno-tree-vectorize, and clang's -fno-slp-vectorize), and no v3
+ * build is made where that cannot be asked: GCC 12's vectorizer turns a hull's rotation,
+ * (c·x − s·y, s·x + c·y), into vfmaddsub at x86-64-v3 whatever -ffp-contract says, and a fused
+ * instruction changes bits the kernels keep (tests: no_fused_multiply_add, and test_copies,
+ * which compares the two builds). */
 #include "internal.h"
 
 #if defined(MINK_TURNING_V3_BUILD)
@@ -60,9 +60,7 @@ mink_hit mink__built_sweep_rotating_v3(mink_body a, mink_body b, float dt, mink_
 mink_hit mink__built_sweep_bodies_v3(const mink_body *a, const mink_body *b, float dt);
 void mink__built_rotating_v3(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                              void *const *out);
-#endif
 
-#if defined(MINK_TURNING_V3)
 /* Whether the x86-64-v3 build runs here. */
 static int v3(void) {
     int yes = __builtin_cpu_supports("x86-64-v3") != 0; /* a nonzero mask, not 1 */
