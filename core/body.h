@@ -274,27 +274,40 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
         if (!angles_ok || !mink_isfinite(size) || !mink__vec2_is_valid(ma->move) || !mink__vec2_is_valid(mb->move)) {
             h = mink_hit_invalid();
         } else {
-            /* Shapes apart at t = 0 by GJK's bound need no overlap test: the bound starts the
-             * advance. The test places the shapes where they are, so apart by more than those
-             * coordinates round by, not only the pair's size. */
+            /* Disks about the centres that never meet: no contact and no overlap, and no GJK.
+             * Disks apart at t = 0 that meet later: the shapes are apart until then, so the
+             * advance starts there, without an overlap test. */
+            float start = 0.0f;
+            int near = mink_movers_start(ma, mb, target, &start);
             mink_vec2 axis = mink_v2(mb->center.x - ma->center.x, mb->center.y - ma->center.y);
             mink_simplex simplex;
             simplex.count = 0u;
-            float room = mink_movers_gap(ma, mb, 0.0f, axis, &simplex, &axis);
-            float far = mink_maxf(mink_maxf(mink_absf(ma->center.x), mink_absf(ma->center.y)),
-                                  mink_maxf(mink_absf(mb->center.x), mink_absf(mb->center.y)));
-            mink_hit still = mink_hit_none();
-            if (!(room > far * 1.52587891e-5f)) {
-                mink_body sa = swapped ? b : a, sb = swapped ? a : b;
-                sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
-                still = mink_sweep_bodies_linear(sa, sb, 0.0f);
+            if (!near || (start > 0.0f && !(target > 0.0f))) {
+                h = mink_hit_none();
+            } else if (start > 0.0f) {
+                axis = mink_movers_offset(ma, mb, start);
+                float room = mink_movers_gap(ma, mb, start, axis, &simplex, &axis);
+                h = mink_advance(ma, mb, target, cap, start, room, axis, &simplex, &used);
+            } else {
+                /* Shapes apart at t = 0 by GJK's bound need no overlap test: the bound starts the
+                 * advance. The test places the shapes where they are, so apart by more than those
+                 * coordinates round by, not only the pair's size. */
+                float room = mink_movers_gap(ma, mb, 0.0f, axis, &simplex, &axis);
+                float far = mink_maxf(mink_maxf(mink_absf(ma->center.x), mink_absf(ma->center.y)),
+                                      mink_maxf(mink_absf(mb->center.x), mink_absf(mb->center.y)));
+                mink_hit still = mink_hit_none();
+                if (!(room > far * 1.52587891e-5f)) {
+                    mink_body sa = swapped ? b : a, sb = swapped ? a : b;
+                    sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
+                    still = mink_sweep_bodies_linear(sa, sb, 0.0f);
+                }
+                if (still.flags != 0u)
+                    h = still; /* overlapping at t = 0 (or invalid) */
+                else if (!(target > 0.0f))
+                    h = mink_hit_none(); /* two points: no interior ever meets */
+                else
+                    h = mink_advance(ma, mb, target, cap, 0.0f, room, axis, &simplex, &used);
             }
-            if (still.flags != 0u)
-                h = still; /* overlapping at t = 0 (or invalid) */
-            else if (!(target > 0.0f))
-                h = mink_hit_none(); /* two points: no interior ever meets */
-            else
-                h = mink_advance(ma, mb, target, cap, room, axis, &simplex, &used);
         }
     }
     if (iterations) *iterations = used;

@@ -156,6 +156,33 @@ MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, floa
     return (still ? (in ? 1.0f : 0.0f) : (miss ? 0.0f : 1.0f)) != 0.0f;
 }
 
+/// The distance within which disks a and b, moving by ma and mb over the step, are taken to come
+/// near each other (mink_disks_may_meet): the sum of their radii and a margin far above any
+/// sweep's rounding: 2^-10 of the radii, 2^-17 of the coordinates and moves, 2^-60 outright so
+/// that its square is normal.
+MINK_INLINE float mink_disks_reach(mink_circle a, mink_vec2 ma, mink_circle b, mink_vec2 mb) {
+    float scale = ((mink_absf(a.center.x) + mink_absf(a.center.y)) + (mink_absf(b.center.x) + mink_absf(b.center.y))) +
+                  ((mink_absf(ma.x) + mink_absf(ma.y)) + (mink_absf(mb.x) + mink_absf(mb.y)));
+    return ((a.radius + b.radius) * 1.0009765625f + scale * 0.00000762939453125f) + 0x1p-60f;
+}
+
+/// Whether disks a and b, moving by ma and mb over the step, may come within each other: 0 only
+/// when they stay farther apart than mink_disks_reach, and 2^-12 of the closest approach's square
+/// where it cancels, and 2^-120 on that comparison, whose products may be subnormal, or flushed to
+/// 0 by a device; so a pair ruled out is one mink_sweep_placed of the shapes inside finds no
+/// contact for. A square or product that overflows rules nothing out. The passes that sweep pairs
+/// again ask this first: most of the pairs they sweep never meet, and this costs a few
+/// multiplications; so does a turning pair, before it advances (mink_movers_start).
+MINK_INLINE int mink_disks_may_meet(mink_circle a, mink_vec2 ma, mink_circle b, mink_vec2 mb) {
+    float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, mx = mb.x - ma.x, my = mb.y - ma.y;
+    float r = mink_disks_reach(a, ma, b, mb), rr = r * r;
+    float mm = mx * mx + my * my, s = -(dx * mx + dy * my), d0 = dx * dx + dy * dy, dm = d0 * mm;
+    float ex = dx + mx, ey = dy + my, d1 = ex * ex + ey * ey;
+    int far0 = d0 > rr, far1 = d1 > rr, between = dm * 0.999755859375f - s * s > rr * mm + 0x1p-120f;
+    int far = s <= 0.0f ? far0 : s >= mm ? far1 : (far0 & far1 & between);
+    return !(far & ((((d0 + d1) + (mm + rr)) + dm) < MINK_INF));
+}
+
 /* A circle pair's sweep in two halves: the roots of its relative motion, then the hit they make.
  * mink_sweep_circle runs one after the other; the column loops run the first over a block of
  * pairs, then the second over the same block. Each half is a chain of dependent operations (the

@@ -396,8 +396,39 @@ MINK_INLINE float mink_hull_core_distance(mink_hull *ap, mink_hull *bp, mink_vec
     return mink_scale(mink_sqrtf(best), e);
 }
 
-/// Conservative advancement of two movers over the step, from t = 0 (where the caller has found
-/// them apart). Each round: the distance g between the shapes at t and the unit direction n from
+/// Where conservative advancement of a and b may start. No point of a shape lies farther from its
+/// centre than its reach plus its radius, so the shapes come within `target` of each other no
+/// sooner than disks of those radii (a's grown by the target) about the moving centres meet.
+/// Those disks are taken as the advance sees the pair, about a's centre (b's from a's by their
+/// differences, mink_movers_offset), so the margins are of the pair's size, not of its distance
+/// from the origin. Returns 0 when the disks never meet in the step (mink_disks_may_meet): no
+/// contact. Else 1, with *t the time they first meet grown by mink_disks_reach's margin: the
+/// roots' rounding (a few ulps of t) is far below what that margin takes off the time, so *t is no
+/// later than the shapes' first contact. Both answers also need the disks apart at t = 0 where
+/// they stand, by a margin of their coordinates, as the overlap test (which places the shapes
+/// there) would find the shapes; else the answer is 1 with *t = 0: the overlap test decides and
+/// the advance starts at 0. So is it where the roots give no time in (0, 1) (the margin covers the
+/// ends; a move too large to scale: advancing from 0 is always right).
+MINK_INLINE int mink_movers_start(const mink_mover *a, const mink_mover *b, float target, float *t) {
+    mink_circle da, db;
+    da.center = a->center, da.radius = (a->reach + a->hull.radius) + target;
+    db.center = b->center, db.radius = b->reach + b->hull.radius;
+    mink_vec2 still = mink_v2(0.0f, 0.0f);
+    *t = 0.0f;
+    if (mink_disks_may_meet(da, still, db, still)) return 1; /* near at t = 0 where they stand */
+    da.center = still, db.center = mink_movers_offset(a, b, 0.0f);
+    mink_vec2 dm = mink_v2(b->move.x - a->move.x, b->move.y - a->move.y);
+    if (!mink_disks_may_meet(da, still, db, dm)) return 0;
+    float r = mink_disks_reach(da, still, db, dm), t0, t1;
+    mink_vec2 s = mink_v2(0.0f - db.center.x, 0.0f - db.center.y), d = mink_v2(0.0f - dm.x, 0.0f - dm.y);
+    int inside, meets = 0;
+    if (mink_isfinite(r) && mink__vec2_is_valid(s) && mink__vec2_is_valid(d)) meets = mink_circle_roots(s, d, r, &t0, &t1, &inside);
+    if (meets && !inside && t0 > 0.0f && t0 < 1.0f) *t = t0;
+    return 1;
+}
+
+/// Conservative advancement of two movers over the step, from `start` (0, where the caller has
+/// found them apart, or mink_movers_start's time: the move there counts as an advance). Each round: the distance g between the shapes at t and the unit direction n from
 /// a towards b; a bound on how fast any pair of points can close g,
 ///     w = (move_a − move_b)·n + |spin_a|·reach_a + |spin_b|·reach_b   (per step),
 /// since the gap between the shapes' projections on the fixed axis n can shrink no faster than w
@@ -412,19 +443,22 @@ MINK_INLINE float mink_hull_core_distance(mink_hull *ap, mink_hull *bp, mink_vec
 ///
 /// Far from contact an advance takes GJK's bound (mink_movers_gap: no hull placed, no SAT); near
 /// it, or where that bound is not to be had, the exact distance decides and answers. `room0`,
-/// `axis0` and *simplex are mink_movers_gap's at t = 0, from the centres' direction, which the
+/// `axis0` and *simplex are mink_movers_gap's at `start`, from the centres' direction, which the
 /// caller has.
 MINK_INLINE mink_hit mink_advance(const mink_mover *a, const mink_mover *b, float target, uint32_t max_iterations,
-                                  float room0, mink_vec2 axis0, mink_simplex *simplex, uint32_t *iterations) {
+                                  float start, float room0, mink_vec2 axis0, mink_simplex *simplex,
+                                  uint32_t *iterations) {
     mink_vec2 dv = mink_v2(a->move.x - b->move.x, a->move.y - b->move.y);
     float spin = mink_absf(a->spin) * a->reach + mink_absf(b->spin) * b->reach;
-    float t = 0.0f;
+    float t = start;
     mink_vec2 hint = mink_v2(b->center.x - a->center.x, b->center.y - a->center.y);
-    for (uint32_t it = 0;; it++) {
+    if (start > 0.0f) hint = mink_movers_offset(a, b, start);
+    uint32_t first = start > 0.0f ? 1u : 0u;
+    for (uint32_t it = first;; it++) {
         *iterations = it;
         mink_vec2 m = axis0;
         float room = -MINK_INF;
-        if (it < max_iterations) room = it == 0u ? room0 : mink_movers_gap(a, b, t, hint, simplex, &m);
+        if (it < max_iterations) room = it == first ? room0 : mink_movers_gap(a, b, t, hint, simplex, &m);
         float wm = mink_dot(dv, m) + spin;
         if (room > target && mink_isfinite(room) && mink_isfinite(wm)) {
             if (!(wm > 0.0f)) return mink_hit_none();

@@ -431,26 +431,6 @@ MINK_INLINE mink_circle mink_shape_disk(MINK_GLOBAL const mink_shape *s, mink_ve
     return d;
 }
 
-/// Whether disks a and b, moving by ma and mb over the step, may come within each other: 0 only
-/// when they stay apart by far more than any sweep's rounding (2^-10 of their radii, 2^-17 of their
-/// coordinates and moves, 2^-60 outright so the radius's square is normal, 2^-12 of the closest
-/// approach's square where it cancels, and 2^-120 on that comparison, whose products may be
-/// subnormal, or flushed to 0 by a device), so a pair ruled out is one mink_sweep_placed of the
-/// shapes inside finds no contact for. A square or product that overflows rules nothing out. The passes
-/// that sweep pairs again ask this first: most of the pairs they sweep never meet, and this costs
-/// a few multiplications.
-MINK_INLINE int mink_disks_may_meet(mink_circle a, mink_vec2 ma, mink_circle b, mink_vec2 mb) {
-    float dx = b.center.x - a.center.x, dy = b.center.y - a.center.y, mx = mb.x - ma.x, my = mb.y - ma.y;
-    float scale = ((mink_absf(a.center.x) + mink_absf(a.center.y)) + (mink_absf(b.center.x) + mink_absf(b.center.y))) +
-                  ((mink_absf(ma.x) + mink_absf(ma.y)) + (mink_absf(mb.x) + mink_absf(mb.y)));
-    float r = ((a.radius + b.radius) * 1.0009765625f + scale * 0.00000762939453125f) + 0x1p-60f, rr = r * r;
-    float mm = mx * mx + my * my, s = -(dx * mx + dy * my), d0 = dx * dx + dy * dy, dm = d0 * mm;
-    float ex = dx + mx, ey = dy + my, d1 = ex * ex + ey * ey;
-    int far0 = d0 > rr, far1 = d1 > rr, between = dm * 0.999755859375f - s * s > rr * mm + 0x1p-120f;
-    int far = s <= 0.0f ? far0 : s >= mm ? far1 : (far0 & far1 & between);
-    return !(far & ((((d0 + d1) + (mm + rr)) + dm) < MINK_INF));
-}
-
 /// mink_sweep_placed when the shapes' disks may meet (mink_disks_may_meet), else no hit: the same
 /// contacts, for a fraction of the work where most pairs never meet.
 MINK_INLINE mink_hit mink_sweep_placed_near(MINK_GLOBAL const mink_shape *a, mink_vec2 pa, mink_vec2 ma,

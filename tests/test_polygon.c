@@ -1034,6 +1034,86 @@ static void movers_gap_bounds_the_distance(void **state) {
     free(pairs);
 }
 
+/* The least of |s + d·t| over [0, t_end], in double: the oracle of mink_movers_start. */
+static double d_closest(double sx, double sy, double dx, double dy, double t_end) {
+    double dd = dx * dx + dy * dy, t = dd > 0.0 ? -(sx * dx + sy * dy) / dd : 0.0;
+    t = fmin(fmax(t, 0.0), t_end);
+    return hypot(sx + dx * t, sy + dy * t);
+}
+
+/* mink_movers_start, against the centres' closest approach in double: a pair it rules out never
+ * has its disks (each shape's reach and radius, a's grown by the target) meet in the step, and a
+ * start it gives comes before they meet, yet not far before (no more than its margin: the
+ * advance would crawl). Pairs at scales 2^-60..2^60, 10^4 off the origin, grazing (closest
+ * approach within 2^-24..2^-6 of touching, before, in and after the step), touching and
+ * overlapping at t = 0, not moving, moving together. */
+static void turning_pairs_start_where_their_disks_meet(void **state) {
+    (void)state;
+    size_t n = MINK_TEST_LENGTH(400000u, 80000u), culled = 0, started = 0, grazing = 0;
+    mink_rng r = mink_rng_seed(0x57a27u);
+    for (size_t k = 0; k < n; k++) {
+        int e = k % 4u == 0u ? 0 : (int)mink_rng_float(&r, -60.0f, 60.0f);
+        float unit = ldexpf(1.0f, e), far = k % 5u == 0u ? mink_rng_float(&r, -1e4f, 1e4f) * unit : 0.0f;
+        mink_mover a, b;
+        memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+        a.reach = mink_rng_float(&r, 0.0f, 4.0f) * unit, b.reach = mink_rng_float(&r, 0.0f, 4.0f) * unit;
+        a.hull.radius = k % 3u ? 0.0f : mink_rng_float(&r, 0.0f, 1.0f) * unit;
+        b.hull.radius = k % 7u ? 0.0f : mink_rng_float(&r, 0.0f, 1.0f) * unit;
+        float target = k % 2u ? ((a.reach + a.hull.radius) + (b.reach + b.hull.radius)) * 0x1p-10f
+                              : mink_rng_float(&r, 0.0f, 0.5f) * unit;
+        double reach = ((double)a.reach + a.hull.radius) + (double)target + ((double)b.reach + b.hull.radius);
+        a.center = mink_v2(far + mink_rng_float(&r, -10.0f, 10.0f) * unit, 0.5f * far + mink_rng_float(&r, -10.0f, 10.0f) * unit);
+        a.move = mink_v2(mink_rng_float(&r, -30.0f, 30.0f) * unit, mink_rng_float(&r, -30.0f, 30.0f) * unit);
+        mink_vec2 dc = mink_v2(mink_rng_float(&r, -30.0f, 30.0f) * unit, mink_rng_float(&r, -30.0f, 30.0f) * unit);
+        mink_vec2 dm = mink_v2(mink_rng_float(&r, -40.0f, 40.0f) * unit, mink_rng_float(&r, -40.0f, 40.0f) * unit);
+        switch (k % 6u) {
+        case 1: { /* grazing: closest at time tc, (1 ± 2^-u) of the reach apart */
+            float turn = 6.2831853f * mink_rng_float(&r, 0.0f, 1.0f), speed = mink_rng_float(&r, 0.1f, 60.0f) * unit;
+            float tc = mink_rng_float(&r, -0.5f, 1.5f), u = mink_rng_float(&r, 6.0f, 24.0f);
+            double gap = reach * (1.0 + (k % 12u < 6u ? 1.0 : -1.0) * ldexp(1.0, -(int)u));
+            double ux = cos(turn), uy = sin(turn);
+            dc = mink_v2((float)(-uy * gap - ux * speed * tc), (float)(ux * gap - uy * speed * tc));
+            dm = mink_v2((float)(ux * speed), (float)(uy * speed));
+            grazing++;
+            break;
+        }
+        case 2: /* touching or overlapping at t = 0 */
+            dc = mink_v2((float)(reach * mink_rng_float(&r, 0.0f, 1.0f)), 0.0f);
+            break;
+        case 3: /* not moving apart from each other */
+            dm = mink_v2(0.0f, 0.0f);
+            break;
+        default:
+            break;
+        }
+        b.center = mink_v2(a.center.x + dc.x, a.center.y + dc.y);
+        b.move = mink_v2(a.move.x + dm.x, a.move.y + dm.y);
+        float t = -1.0f;
+        int near = mink_movers_start(&a, &b, target, &t);
+        /* the centres' motion as the floats give it, exactly */
+        double sx = (double)b.center.x - a.center.x, sy = (double)b.center.y - a.center.y;
+        double mx = (double)b.move.x - a.move.x, my = (double)b.move.y - a.move.y;
+        if (!near) {
+            culled++;
+            double closest = d_closest(sx, sy, mx, my, 1.0);
+            if (!(closest > reach))
+                fail_msg("pair %zu (2^%d): ruled out, yet the disks come within %a of %a", k, e, closest, reach);
+            continue;
+        }
+        if (!(t >= 0.0f && t < 1.0f)) fail_msg("pair %zu: start %a", k, (double)t);
+        if (t == 0.0f) continue;
+        started++;
+        double before = d_closest(sx, sy, mx, my, (double)t);
+        if (!(before > reach)) fail_msg("pair %zu (2^%d): starts at %a, after the disks meet (%a of %a)", k, e, (double)t, before, reach);
+        double at = hypot(sx + mx * (double)t, sy + my * (double)t);
+        double margin = reach * 0x1p-9 + (fabs(sx) + fabs(sy) + fabs(mx) + fabs(my)) * 0x1p-16 + 0x1p-59;
+        if (!(at <= reach + margin))
+            fail_msg("pair %zu (2^%d): starts at %a, %a from the disks' meeting (reach %a)", k, e, (double)t, at - reach, reach);
+    }
+    printf("  %zu pairs (%zu grazing): %zu ruled out, %zu advance from a later start\n", n, grazing, culled, started);
+    assert_true(culled > n / 10 && started > n / 10);
+}
+
 /* A review's finding: GJK's bound once took its margin from the coordinates, so far from the
  * origin its advances crawled (4.4 a pair at 10^3, 5.1 at 10^4, against 3.5) and pairs that never
  * meet reached the cap as contacts. The rotating sample, then the same pairs at 10^3 and 10^4:
@@ -1075,6 +1155,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(nearest_pairs_pruned_as_computed_in_full),
         cmocka_unit_test(core_distance_decides_as_sat),
         cmocka_unit_test(movers_gap_bounds_the_distance),
+        cmocka_unit_test(turning_pairs_start_where_their_disks_meet),
         cmocka_unit_test(turning_pairs_far_from_the_origin_advance_alike),
         cmocka_unit_test_setup_teardown(seed_fast_triangle_through_thin_wall, paths_setup, paths_teardown),
         cmocka_unit_test_setup_teardown(swept_sat_edge_cases, paths_setup, paths_teardown),

@@ -76,10 +76,13 @@ int mink_body_is_valid(mink_body b);
 ///   - Overlapping at t = 0: the exact discrete result (OVERLAP, minimum translation vector).
 ///   - Otherwise CONTACT at a time t no later than the true first contact, at which the shapes are
 ///     at most `target` apart (desc.target, or by default 1/1024 of the sum of both shapes'
-///     reach plus radius); none when they never come that close while closing in.
+///     reach plus radius); none when they never come that close while closing in. A pass within
+///     the target but never within half of it may answer either way: an advance stops at least
+///     half the target short of the shapes.
 ///   - The cap reached: CONTACT | MINK_HIT_NOT_CONVERGED, with t the latest time known to be safe.
 ///   - t_exit is not computed: INFINITY.
-/// *iterations (may be NULL) receives the number of advances made. A negative or non-finite
+/// *iterations (may be NULL) receives the number of advances made: the first may be to where the
+/// shapes' bounding disks meet, and there are none when those never meet. A negative or non-finite
 /// target, or an angle beyond ±MINK_MAX_ANGLE during the step, gives INVALID.
 mink_hit mink_sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc, uint32_t *iterations);
 
