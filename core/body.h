@@ -185,49 +185,54 @@ MINK_INLINE mink_hit mink_sweep_bodies_linear(mink_body a, mink_body b, float dt
 
 /* ---- turning bodies: conservative advancement ------------------------------------------------ */
 
-/// The body as conservative advancement moves it over a step of dt.
-MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
-    mink_mover m;
-    m.move = mink_v2(b.velocity.x * dt, b.velocity.y * dt);
-    m.spin = b.angular_velocity * dt;
+/// The body as conservative advancement moves it over a step of dt, into *out.
+MINK_INLINE void mink_body_mover_of(const mink_body *b, float dt, mink_mover *m) {
+    m->move = mink_v2(b->velocity.x * dt, b->velocity.y * dt);
+    m->spin = b->angular_velocity * dt;
     float angle = 0.0f;
-    if (b.type == MINK_SHAPE_AABB) {
-        mink_aabb box = b.shape.aabb;
-        m.center = mink_v2((box.min.x + box.max.x) * 0.5f, (box.min.y + box.max.y) * 0.5f);
-        mink_vec2 hext = mink_v2(box.max.x - m.center.x, box.max.y - m.center.y);
+    if (b->type == MINK_SHAPE_AABB) {
+        mink_aabb box = b->shape.aabb;
+        m->center = mink_v2((box.min.x + box.max.x) * 0.5f, (box.min.y + box.max.y) * 0.5f);
+        mink_vec2 hext = mink_v2(box.max.x - m->center.x, box.max.y - m->center.y);
         mink_aabb box0;
         box0.min = mink_v2(-hext.x, -hext.y);
         box0.max = hext;
-        m.hull = mink_aabb_hull(box0);
-        m.reach = mink_length(hext);
-    } else if (b.type == MINK_SHAPE_POLYGON) {
-        mink_polygon p = b.shape.polygon;
+        m->hull = mink_aabb_hull(box0);
+        m->reach = mink_length(hext);
+    } else if (b->type == MINK_SHAPE_POLYGON) {
+        const mink_polygon *p = &b->shape.polygon;
         for (uint32_t i = 0; i < MINK_MAX_POLYGON_VERTICES; i++) {
-            m.hull.v[i] = p.vertices[i];
-            m.hull.n[i] = p.normals[i];
+            m->hull.v[i] = p->vertices[i];
+            m->hull.n[i] = p->normals[i];
         }
         for (uint32_t i = MINK_MAX_POLYGON_VERTICES; i < MINK_MAX_HULL_VERTICES; i++)
-            m.hull.v[i] = m.hull.n[i] = mink_v2(0.0f, 0.0f);
-        m.hull.count = m.hull.axes = p.count;
-        m.hull.radius = 0.0f;
-        m.center = p.position;
-        angle = p.angle;
-        m.reach = p.radius;
-    } else if (b.type == MINK_SHAPE_CAPSULE) { /* its segment about its middle, rounded */
-        mink_capsule c = b.shape.capsule;
-        m.center = mink_capsule_middle(c);
+            m->hull.v[i] = m->hull.n[i] = mink_v2(0.0f, 0.0f);
+        m->hull.count = m->hull.axes = p->count;
+        m->hull.radius = 0.0f;
+        m->center = p->position;
+        angle = p->angle;
+        m->reach = p->radius;
+    } else if (b->type == MINK_SHAPE_CAPSULE) { /* its segment about its middle, rounded */
+        mink_capsule c = b->shape.capsule;
+        m->center = mink_capsule_middle(c);
         mink_capsule about = c;
-        about.center1 = mink_v2(c.center1.x - m.center.x, c.center1.y - m.center.y);
-        about.center2 = mink_v2(c.center2.x - m.center.x, c.center2.y - m.center.y);
-        m.hull = mink_capsule_hull(about);
-        m.reach = mink_maxf(mink_length(about.center1), mink_length(about.center2));
+        about.center1 = mink_v2(c.center1.x - m->center.x, c.center1.y - m->center.y);
+        about.center2 = mink_v2(c.center2.x - m->center.x, c.center2.y - m->center.y);
+        m->hull = mink_capsule_hull(about);
+        m->reach = mink_maxf(mink_length(about.center1), mink_length(about.center2));
     } else { /* a circle: one vertex, rounded; turning changes nothing */
-        m.hull = mink_point_hull(mink_v2(0.0f, 0.0f), b.shape.circle.radius);
-        m.center = b.shape.circle.center;
-        m.spin = 0.0f;
-        m.reach = 0.0f;
+        m->hull = mink_point_hull(mink_v2(0.0f, 0.0f), b->shape.circle.radius);
+        m->center = b->shape.circle.center;
+        m->spin = 0.0f;
+        m->reach = 0.0f;
     }
-    mink_mover_set_angle(&m, angle);
+    mink_mover_set_angle(m, angle);
+}
+
+/// The body as conservative advancement moves it over a step of dt.
+MINK_INLINE mink_mover mink_body_mover(mink_body b, float dt) {
+    mink_mover m;
+    mink_body_mover_of(&b, dt, &m);
     return m;
 }
 
@@ -253,17 +258,22 @@ MINK_INLINE int mink_mover_before(const mink_mover *a, const mink_mover *b) {
     return 0;
 }
 
-/* The body of mink_sweep_rotating (mink/body.h). */
-MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc,
-                                         uint32_t *iterations) {
+/* The body of mink_sweep_rotating (mink/body.h), on the bodies in place: passed down by value,
+ * the two 164-byte bodies were copied at each call, and each copy's reads waited on its stores. */
+MINK_INLINE mink_hit mink__sweep_rotating_of(const mink_body *a_in, const mink_body *b_in, float dt,
+                                            mink_rotating_desc desc, uint32_t *iterations) {
     uint32_t used = 0;
     mink_hit h = mink_hit_invalid();
     int swapped = 0; /* the pair advanced as (b, a): mink_mover_before */
-    a = mink_body_plain(a);
-    b = mink_body_plain(b);
-    if (mink__body_is_valid(a) && mink__body_is_valid(b) && mink_isfinite(dt) && dt >= 0.0f &&
+    mink_body plain_a, plain_b; /* a capsule of one point, as its circle (mink_body_plain) */
+    const mink_body *a = a_in, *b = b_in;
+    if (a->type == MINK_SHAPE_CAPSULE) plain_a = mink_body_plain(*a), a = &plain_a;
+    if (b->type == MINK_SHAPE_CAPSULE) plain_b = mink_body_plain(*b), b = &plain_b;
+    if (mink__body_is_valid(*a) && mink__body_is_valid(*b) && mink_isfinite(dt) && dt >= 0.0f &&
         mink_isfinite(desc.target) && desc.target >= 0.0f) {
-        mink_mover m0 = mink_body_mover(a, dt), m1 = mink_body_mover(b, dt);
+        mink_mover m0, m1;
+        mink_body_mover_of(a, dt, &m0);
+        mink_body_mover_of(b, dt, &m1);
         swapped = mink_mover_before(&m1, &m0);
         const mink_mover *ma = swapped ? &m1 : &m0, *mb = swapped ? &m0 : &m1;
         int angles_ok = mink_absf(ma->angle) + mink_absf(ma->spin) <= MINK_MAX_ANGLE &&
@@ -297,7 +307,7 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
                                       mink_maxf(mink_absf(mb->center.x), mink_absf(mb->center.y)));
                 mink_hit still = mink_hit_none();
                 if (!(room > far * 1.52587891e-5f)) {
-                    mink_body sa = swapped ? b : a, sb = swapped ? a : b;
+                    mink_body sa = swapped ? *b : *a, sb = swapped ? *a : *b;
                     sa.velocity = sb.velocity = mink_v2(0.0f, 0.0f);
                     still = mink_sweep_bodies_linear(sa, sb, 0.0f);
                 }
@@ -314,17 +324,26 @@ MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mi
     return swapped ? mink_hit_mirror(h) : h;
 }
 
-/* The body of mink_sweep_bodies (mink/body.h). */
-MINK_INLINE mink_hit mink__sweep_bodies(mink_body a, mink_body b, float dt) {
-    if (!mink_isfinite(a.angular_velocity) || !mink_isfinite(b.angular_velocity)) return mink_hit_invalid();
-    if (mink_body_turns(a) || mink_body_turns(b)) {
+/* The body of mink_sweep_rotating (mink/body.h). */
+MINK_INLINE mink_hit mink__sweep_rotating(mink_body a, mink_body b, float dt, mink_rotating_desc desc,
+                                         uint32_t *iterations) {
+    return mink__sweep_rotating_of(&a, &b, dt, desc, iterations);
+}
+
+/* The body of mink_sweep_bodies (mink/body.h), on the bodies in place. */
+MINK_INLINE mink_hit mink__sweep_bodies_of(const mink_body *a, const mink_body *b, float dt) {
+    if (!mink_isfinite(a->angular_velocity) || !mink_isfinite(b->angular_velocity)) return mink_hit_invalid();
+    if (mink_body_turns(*a) || mink_body_turns(*b)) {
         mink_rotating_desc defaults;
         defaults.target = 0.0f;
         defaults.max_iterations = 0u;
-        return mink__sweep_rotating(a, b, dt, defaults, 0);
+        return mink__sweep_rotating_of(a, b, dt, defaults, 0);
     }
-    return mink_sweep_bodies_linear(a, b, dt);
+    return mink_sweep_bodies_linear(*a, *b, dt);
 }
+
+/* The body of mink_sweep_bodies (mink/body.h). */
+MINK_INLINE mink_hit mink__sweep_bodies(mink_body a, mink_body b, float dt) { return mink__sweep_bodies_of(&a, &b, dt); }
 
 /* ---- one record, one hit: the queries of the batch kinds' table (core/kinds.h) ---------------- */
 MINK_INLINE mink_hit mink_sweep_aabb_record(mink_aabb_pair p, float dt) {

@@ -39,18 +39,18 @@ void MINK_BUILT(mink__built_rotating)(size_t n, float dt, const mink_rotating_de
 mink_hit MINK_BUILT(mink__built_sweep_rotating)(mink_body a, mink_body b, float dt, mink_rotating_desc desc,
                                                 uint32_t *iterations) {
     MINK_COUNT_BUILD();
-    return mink__sweep_rotating(a, b, dt, desc, iterations);
+    return mink__sweep_rotating_of(&a, &b, dt, desc, iterations);
 }
 mink_hit MINK_BUILT(mink__built_sweep_bodies)(const mink_body *a, const mink_body *b, float dt) {
     MINK_COUNT_BUILD();
-    return mink__sweep_bodies(*a, *b, dt);
+    return mink__sweep_bodies_of(a, b, dt);
 }
 void MINK_BUILT(mink__built_rotating)(size_t n, float dt, const mink_rotating_desc *desc, const void *const *in,
                                       void *const *out) {
     MINK_COUNT_BUILD();
     const mink_pair *restrict pairs = in[0];
     mink_hit *restrict hits = out[0];
-    for (size_t i = 0; i < n; i++) hits[i] = mink_sweep_rotating_record(pairs[i], dt, *desc);
+    for (size_t i = 0; i < n; i++) hits[i] = mink__sweep_rotating_of(&pairs[i].a, &pairs[i].b, dt, *desc, 0);
 }
 
 #if !defined(MINK_TURNING_V3_BUILD)
