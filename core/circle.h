@@ -42,6 +42,17 @@ MINK_INLINE float mink_scale(float x, int k) {
     return x * (big ? q : p) * (big ? 18446744073709551616.0f : 1.0f);
 }
 
+/// mink_direction with v scaled by 2^-e, e the exponent of its largest coordinate (mink_exponent),
+/// or 0 where that scaling changes no bit (mink_circle_tame).
+MINK_ALWAYS_INLINE mink_vec2 mink_direction_at(mink_vec2 v, int e, float *length) {
+    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
+    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
+    float len = mink_sqrtf(x * x + y * y);
+    int zero = m == 0.0f;
+    *length = zero ? 0.0f : mink_scale(len, e);
+    return mink_v2(zero ? -1.0f : x / len, zero ? 0.0f : y / len);
+}
+
 /// Unit vector along v, and |v| in *length, with one square root: v is scaled by a power of two
 /// first (exact), so nothing overflows or underflows in the square, a tiny v (whose length would be
 /// a rounded subnormal: fuzzing found (2^-149, 2^-149) giving (1, 1)) and a huge one are as exact
@@ -49,13 +60,7 @@ MINK_INLINE float mink_scale(float x, int k) {
 /// float the direction's bits are those of v / |v|. A zero v has length 0 and direction (−1, 0)
 /// (concentric circles, a centre on a corner), the one the box rules prefer on a tie.
 MINK_INLINE mink_vec2 mink_direction(mink_vec2 v, float *length) {
-    float m = mink_maxf(mink_absf(v.x), mink_absf(v.y));
-    int e = mink_exponent(m);
-    float x = mink_scale(v.x, -e), y = mink_scale(v.y, -e);
-    float len = mink_sqrtf(x * x + y * y);
-    int zero = m == 0.0f;
-    *length = zero ? 0.0f : mink_scale(len, e);
-    return mink_v2(zero ? -1.0f : x / len, zero ? 0.0f : y / len);
+    return mink_direction_at(v, mink_exponent(mink_maxf(mink_absf(v.x), mink_absf(v.y))), length);
 }
 
 /// |v|: mink_direction's length, without the direction's two divisions (a kernel drops them
@@ -121,10 +126,42 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 /// root: the circles only graze). *inside says whether they overlap at t = 0; then the roots are
 /// always given (*t0 < 0 <= *t1), even where rounding puts the line of motion at R or farther
 /// (|s| a hair under R, moving along the tangent): the discriminant is taken as 0 there.
+MINK_ALWAYS_INLINE int mink_circle_roots_at(mink_vec2 s, mink_vec2 d, float R, int es, int e, float *t0, float *t1,
+                                             int *inside);
 MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
-    /* Every case computed, the answer selected: batch loops over circles vectorize. */
     float ms = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), R);
     int es = mink_exponent(ms), e = mink_exponent(mink_maxf(ms, mink_maxf(mink_absf(d.x), mink_absf(d.y))));
+    return mink_circle_roots_at(s, d, R, es, e, t0, t1, inside);
+}
+
+/// Whether x is 0 or its magnitude lies in [least, 2^30] (mink_circle_tame); a NaN never does.
+MINK_INLINE int mink_tame_coordinate(float x, float least) {
+    float a = mink_absf(x);
+    return (a == 0.0f) | ((a >= least) & (a <= 1073741824.0f));
+}
+
+/// Whether a circle pair's relative motion (s and d as mink_circle_roots takes them, R its radii's
+/// sum, >= 0) is tame: every coordinate of s and d, and R, either 0 or within [2^-24, 2^30] and no
+/// smaller than 2^-22 of the largest of them, and R no smaller than 2^-12 of it. Then every
+/// product, sum, square root and quotient in mink_circle_roots and in the answer's mink_direction
+/// (of s, or of the centres' offset at contact, which lies within R·2^-9 of R) is a normal float
+/// or 0 at the scale where they stand as at the scale the scaling brings them to (the smallest,
+/// a difference of two squares of the motion's size, one ulp of it apart: 2^-119 at worst), so
+/// scaling by a power of two changes no bit and may be left out (mink_circle_roots_at,
+/// mink_direction_at with exponents 0). NaN and infinity are never tame.
+MINK_INLINE int mink_circle_tame(mink_vec2 s, mink_vec2 d, float R) {
+    float most = mink_maxf(mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y))), R);
+    float least = mink_maxf(most * 2.38418579e-7f, 5.96046448e-8f); /* 2^-22 of the largest, and 2^-24 */
+    return mink_tame_coordinate(s.x, least) & mink_tame_coordinate(s.y, least) & mink_tame_coordinate(d.x, least) &
+           mink_tame_coordinate(d.y, least) & mink_tame_coordinate(R, least) & (R >= most * 0.000244140625f);
+}
+
+/// mink_circle_roots with s, d and R taken at the scales 2^-es (whether they overlap at t = 0, and
+/// c) and 2^-e (the rest): es and e the exponents of their largest coordinates, or 0 and 0 for a
+/// tame pair (mink_circle_tame).
+MINK_ALWAYS_INLINE int mink_circle_roots_at(mink_vec2 s, mink_vec2 d, float R, int es, int e, float *t0, float *t1,
+                                             int *inside) {
+    /* Every case computed, the answer selected: batch loops over circles vectorize. */
     /* Whether they overlap at t = 0, and c, at the scale of s and R alone: at the motion's, when it
      * is far larger, the squares of s and R underflowed, and circles apart came back overlapping
      * (with a negative depth) or overlapping ones apart. Scaled to the motion's after (exact
@@ -202,18 +239,33 @@ MINK_INLINE int mink_disks_may_meet(mink_circle a, mink_vec2 ma, mink_circle b, 
 /// First half of mink_sweep_circle: the roots *t0 <= *t1 of the pair's relative motion
 /// (mink_circle_roots) and how they fall. Nothing else, so that the loop over a block's roots is
 /// short.
-MINK_ALWAYS_INLINE float mink_sweep_circle_roots(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt,
-                                                 float *t0, float *t1) {
+MINK_ALWAYS_INLINE float mink_sweep_circle_roots_as(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt,
+                                                    int tame, float *t0, float *t1) {
     mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
-    int inside;
-    int meets = mink_circle_roots(s, d, a.radius + b.radius, t0, t1, &inside);
+    int inside, meets;
+    if (tame)
+        meets = mink_circle_roots_at(s, d, a.radius + b.radius, 0, 0, t0, t1, &inside);
+    else
+        meets = mink_circle_roots(s, d, a.radius + b.radius, t0, t1, &inside);
     return inside ? MINK_CIRCLE_INSIDE : (meets ? MINK_CIRCLE_MEET : MINK_CIRCLE_APART);
+}
+MINK_ALWAYS_INLINE float mink_sweep_circle_roots(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt,
+                                                 float *t0, float *t1) {
+    return mink_sweep_circle_roots_as(a, va, b, vb, dt, 0, t0, t1);
+}
+
+/// Whether a circle pair is tame (mink_circle_tame), from its records as the halves below read them:
+/// its halves may then leave out every scaling (`tame` 1), with the same bits.
+MINK_ALWAYS_INLINE int mink_circle_pair_tame(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb, float dt) {
+    mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
+    mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
+    return mink_circle_tame(s, d, a.radius + b.radius);
 }
 
 /// Second half of mink_sweep_circle: the hit that the roots t0, t1 and how they fall make.
-MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb,
-                                                     float dt, float t0, float t1, float roots) {
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer_as(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb,
+                                                        float dt, int tame, float t0, float t1, float roots) {
     /* Every case computed, the answer selected: batch loops over circles vectorize. */
     mink_vec2 s = mink_v2(a.center.x - b.center.x, a.center.y - b.center.y);
     mink_vec2 d = mink_v2((va.x - vb.x) * dt, (va.y - vb.y) * dt);
@@ -235,11 +287,17 @@ MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer(mink_circle a, mink_vec2 va
     mink_vec2 p = mink_v2(s.x + d.x * t0, s.y + d.y * t0);
     /* One normalization and one hit, of what the answer needs: s for an overlap, p at contact. */
     float length;
-    mink_vec2 n = mink_direction(mink_v2(inside ? s.x : p.x, inside ? s.y : p.y), &length);
+    mink_vec2 v = mink_v2(inside ? s.x : p.x, inside ? s.y : p.y);
+    mink_vec2 n = tame ? mink_direction_at(v, 0, &length) : mink_direction(v, &length);
     mink_vec2 at = mink_v2(inside ? a.center.x : ca.x, inside ? a.center.y : ca.y);
     mink_hit h = mink_circle_hit(inside, t0, at, a.radius, n, R - length, t1);
     h = mink_hit_select((inside | contact) & !apart, h, mink_hit_none());
     return mink_hit_select(ok, h, mink_hit_invalid());
+}
+
+MINK_ALWAYS_INLINE mink_hit mink_sweep_circle_answer(mink_circle a, mink_vec2 va, mink_circle b, mink_vec2 vb,
+                                                     float dt, float t0, float t1, float roots) {
+    return mink_sweep_circle_answer_as(a, va, b, vb, dt, 0, t0, t1, roots);
 }
 
 /* The body of mink_sweep_circle (mink/geom.h). */
@@ -260,21 +318,25 @@ MINK_ALWAYS_INLINE mink_hit mink__sweep_circle(mink_circle a, mink_vec2 va, mink
     mink_b_.center = mink_v2((b_x_)[i_], (b_y_)[i_]);                                                         \
     mink_b_.radius = (b_radius_)[i_];                                                                         \
     mink_vec2 mink_va_ = mink_v2((va_x_)[i_], (va_y_)[i_]), mink_vb_ = mink_v2((vb_x_)[i_], (vb_y_)[i_])
-#define MINK_CIRCLE_COLUMN_ROOTS(i_, j_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_,  \
-                                 vb_y_, t0_, t1_, roots_)                                                      \
+#define MINK_CIRCLE_COLUMN_ROOTS(...) MINK_CIRCLE_COLUMN_ROOTS_AS(0, __VA_ARGS__)
+#define MINK_CIRCLE_COLUMN_ANSWER(...) MINK_CIRCLE_COLUMN_ANSWER_AS(0, __VA_ARGS__)
+/* The same, tame pairs (mink_circle_pair_tame) without scaling when tame_ is 1. */
+#define MINK_CIRCLE_COLUMN_ROOTS_AS(tame_, i_, j_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_,   \
+                                    vb_x_, vb_y_, t0_, t1_, roots_)                                           \
     do {                                                                                                      \
         MINK_CIRCLE_COLUMN_PAIR_(i_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, vb_y_);  \
         float mink_t0_, mink_t1_;                                                                             \
-        (roots_)[j_] = mink_sweep_circle_roots(mink_a_, mink_va_, mink_b_, mink_vb_, (dt_), &mink_t0_, &mink_t1_); \
+        (roots_)[j_] = mink_sweep_circle_roots_as(mink_a_, mink_va_, mink_b_, mink_vb_, (dt_), (tame_), &mink_t0_, \
+                                                  &mink_t1_);                                                 \
         (t0_)[j_] = mink_t0_;                                                                                 \
         (t1_)[j_] = mink_t1_;                                                                                 \
     } while (0)
-#define MINK_CIRCLE_COLUMN_ANSWER(i_, j_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, \
-                                  vb_y_, t0_, t1_, roots_, ...)                                                \
+#define MINK_CIRCLE_COLUMN_ANSWER_AS(tame_, i_, j_, dt_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_,  \
+                                     vb_x_, vb_y_, t0_, t1_, roots_, ...)                                     \
     do {                                                                                                      \
         MINK_CIRCLE_COLUMN_PAIR_(i_, a_x_, a_y_, a_radius_, va_x_, va_y_, b_x_, b_y_, b_radius_, vb_x_, vb_y_);  \
-        mink_hit mink_h_ = mink_sweep_circle_answer(mink_a_, mink_va_, mink_b_, mink_vb_, (dt_), (t0_)[j_],      \
-                                                    (t1_)[j_], (roots_)[j_]);                                  \
+        mink_hit mink_h_ = mink_sweep_circle_answer_as(mink_a_, mink_va_, mink_b_, mink_vb_, (dt_), (tame_),     \
+                                                       (t0_)[j_], (t1_)[j_], (roots_)[j_]);                    \
         MINK_STORE_HIT_COLUMN(i_, mink_h_, __VA_ARGS__);                                                      \
     } while (0)
 

@@ -468,6 +468,22 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
     float t0[MINK_CIRCLE_BLOCK], t1[MINK_CIRCLE_BLOCK], roots[MINK_CIRCLE_BLOCK];
     for (size_t at = 0; at < n; at += MINK_CIRCLE_BLOCK) {
         size_t m = n - at < MINK_CIRCLE_BLOCK ? n - at : MINK_CIRCLE_BLOCK;
+        /* A block of tame pairs (mink_circle_tame: nearly every pair of a game's) goes through the
+         * same operations without the power-of-two scalings, which change no bit there. */
+        int tame = 1;
+        for (size_t j = 0; j < m; j++) {
+            size_t i = at + j;
+            mink_circle a = {{ax[i], ay[i]}, ar[i]}, b = {{bx[i], by[i]}, br[i]};
+            tame &= mink_circle_pair_tame(a, mink_v2(vax[i], vay[i]), b, mink_v2(vbx[i], vby[i]), dt);
+        }
+        if (tame) {
+            for (size_t j = 0; j < m; j++)
+                MINK_CIRCLE_COLUMN_ROOTS_AS(1, at + j, j, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t0, t1, roots);
+            for (size_t j = 0; j < m; j++)
+                MINK_CIRCLE_COLUMN_ANSWER_AS(1, at + j, j, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t0, t1, roots,
+                                             t, normal_x, normal_y, depth, point_x, point_y, t_exit, flags);
+            continue;
+        }
         for (size_t j = 0; j < m; j++)
             MINK_CIRCLE_COLUMN_ROOTS(at + j, j, dt, ax, ay, ar, vax, vay, bx, by, br, vbx, vby, t0, t1, roots);
         for (size_t j = 0; j < m; j++)

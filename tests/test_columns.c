@@ -114,6 +114,16 @@ static void check_pairs(kind k, void *pairs, size_t n, float dt, size_t stride) 
             mink_hit one = mink_sweep_circle_aabb(q->a, q->va, q->b, q->vb, dt);
             if (memcmp(&one, &want[i], sizeof one) != 0) fail_msg("pair %zu: the single query differs", i);
         }
+    if (k == CIRCLE) /* the single query, which always scales (tame blocks do not): the same bits */
+        for (size_t i = 0; i < n; i++) {
+            const mink_circle_pair *q = (const mink_circle_pair *)pairs + i;
+            mink_hit one = mink_sweep_circle(q->a, q->va, q->b, q->vb, dt);
+            if (memcmp(&one, &want[i], sizeof one) != 0)
+                fail_msg("pair %zu (a (%a, %a) r %a v (%a, %a), b (%a, %a) r %a v (%a, %a)): the single query differs",
+                         i, (double)q->a.center.x, (double)q->a.center.y, (double)q->a.radius, (double)q->va.x,
+                         (double)q->va.y, (double)q->b.center.x, (double)q->b.center.y, (double)q->b.radius,
+                         (double)q->vb.x, (double)q->vb.y);
+        }
     for (size_t d = 0; d < sizeof descs / sizeof descs[0]; d++) {
         mink_context *ctx = NULL;
         if (mink_context_create(&descs[d], &ctx) != MINK_OK) fail_msg("context %zu: %s", d, mink_last_error());
@@ -219,6 +229,95 @@ static void circle_box_at_faces_and_corners(void **state) {
     }
     check_pairs(CIRCLE_BOX, p, N, 1.0f, N);
     check_pairs(CIRCLE_BOX, p, N, 0.5f, N);
+    free(p);
+}
+
+/* Whether a circle pair's s, d and R (as the sweep forms them, in float) lie where the scalar
+ * path leaves out the scalings (core/circle.h, mink_circle_tame), read here in double: each
+ * coordinate 0 or within [2^-24, 2^30] and 2^-22 of the largest, R within 2^-12 of it. */
+static int circles_tame(const mink_circle_pair *p, float dt) {
+    float s[4] = {p->a.center.x - p->b.center.x, p->a.center.y - p->b.center.y, (p->va.x - p->vb.x) * dt,
+                  (p->va.y - p->vb.y) * dt};
+    double r = (double)(p->a.radius + p->b.radius), most = r;
+    for (int k = 0; k < 4; k++) most = fmax(most, fabs((double)s[k]));
+    double least = fmax(most * 0x1p-22, 0x1p-24);
+    int tame = r >= most * 0x1p-12 && (r == 0.0 || (r >= least && r <= 0x1p30));
+    for (int k = 0; k < 4; k++) tame &= s[k] == 0.0f || (fabs((double)s[k]) >= least && fabs((double)s[k]) <= 0x1p30);
+    return tame;
+}
+
+/* n circle pairs, tame (circles_tame at dt 1 and 0.5) or, `wild`, not: cases below. */
+static void circles_drawn(int wild, mink_circle_pair *p, size_t n) {
+    uint64_t rng = wild ? 78 : 77;
+    size_t made = 0, tries = 0;
+    /* tame: the largest 2^-24 .. 2^30, the rest down to 2^-22 of it, R to 2^-12; wild: beyond */
+    int low = wild ? -100 : -24, span = wild ? 201 : 55, ratio = wild ? 61 : 23, radius = wild ? 41 : 13;
+    while (made < n) {
+        tries++;
+        double most = ldexp(1.0, low + (int)(next_random(&rng) % (uint32_t)span));
+        double u = (next_random(&rng) % 1000) * 0.0062831853;
+        double ux = cos(u), uy = sin(u);
+        double r = most * ldexp(1.0, -(int)(next_random(&rng) % (uint32_t)radius)) * (1.0 - (next_random(&rng) % 4) * 0.1);
+        double sx, sy, dx, dy, t = (next_random(&rng) % 5) * 0.25;
+        switch (next_random(&rng) % 8) {
+        case 0: /* grazing: the line of motion passes (1 ± 2^-k) R from b's centre */
+        case 1: {
+            double off = r * (1.0 + (next_random(&rng) % 2 ? 1.0 : -1.0) * ldexp(1.0, -1 - (int)(next_random(&rng) % 23)));
+            sx = -uy * off - ux * most * t, sy = ux * off - uy * most * t;
+            dx = ux * most, dy = uy * most;
+            break;
+        }
+        case 2: /* touching at time t, moving in */
+            sx = ux * r - ux * most * t * 0.5, sy = uy * r - uy * most * t * 0.5;
+            dx = -ux * most * 0.5, dy = -uy * most * 0.5;
+            break;
+        case 3: /* overlapping or concentric */
+            sx = ux * r * (next_random(&rng) % 3) * 0.4, sy = uy * r * (next_random(&rng) % 3) * 0.4;
+            dx = ux * most, dy = -uy * most;
+            break;
+        case 4: /* not moving */
+            sx = ux * most, sy = uy * most, dx = dy = 0.0;
+            break;
+        case 5: /* along an axis, coordinates 0 */
+            sx = most, sy = 0.0, dx = -most * 0.75, dy = 0.0;
+            break;
+        default: /* coordinates down to 2^-22 of the largest */
+            sx = most * ldexp(1.0, -(int)(next_random(&rng) % (uint32_t)ratio)) * (next_random(&rng) % 2 ? 1 : -1);
+            sy = most * ldexp(1.0, -(int)(next_random(&rng) % (uint32_t)ratio)) * (next_random(&rng) % 2 ? 1 : -1);
+            dx = -sx * 0.9, dy = most * ldexp(1.0, -(int)(next_random(&rng) % (uint32_t)ratio));
+            break;
+        }
+        double far = next_random(&rng) % 4 == 0 ? most * (double)(next_random(&rng) % 64) : 0.0;
+        float ra = (float)(r * 0.25), rb = (float)(r - (double)ra);
+        mink_circle_pair q = {{{(float)(far + sx), (float)(far * 0.5 + sy)}, ra}, {(float)dx, (float)dy},
+                              {{(float)far, (float)(far * 0.5)}, rb}, {0.0f, 0.0f}};
+        if (next_random(&rng) % 3 == 0) q.va = (mink_vec2){q.va.x * 0.5f, q.va.y * 0.5f}, q.vb = (mink_vec2){-q.va.x, -q.va.y};
+        int tame = circles_tame(&q, 1.0f) && circles_tame(&q, 0.5f);
+        int finite = isfinite(q.a.center.x) && isfinite(q.a.center.y) && isfinite(q.va.x) && isfinite(q.va.y) &&
+                     isfinite(q.b.center.x) && isfinite(q.b.center.y) && isfinite(q.vb.x) && isfinite(q.vb.y);
+        if (tame == wild || !finite) continue;
+        p[made++] = q;
+    }
+    printf("  %zu %s pairs of %zu drawn\n", n, wild ? "wild" : "tame", tries);
+}
+
+/* Circle pairs the scalar path answers without scaling (every block of them tame), drawn to the
+ * edges of that range: the largest of s, d and R from 2^-24 to 2^30, the others down to 2^-22 of
+ * it, R down to 2^-12 of it; grazing (the closest approach 2^-1..2^-23 of R off it, either way),
+ * touching at t = 0, at 1 and between, overlapping, concentric, not moving, moving along the
+ * centres' line, coordinates 0, far from the origin. Then pairs beyond that range (sizes 2^-100 to
+ * 2^100, ratios to 2^-60), which must be scaled. Every answer is the single query's (which always
+ * scales), bit for bit, on every path. */
+static void tame_circles_keep_the_bits(void **state) {
+    (void)state;
+    enum { N = 32 * 4096 };
+    mink_circle_pair *p = malloc(N * sizeof *p);
+    assert_non_null(p);
+    for (int wild = 0; wild < 2; wild++) {
+        circles_drawn(wild, p, N);
+        check_pairs(CIRCLE, p, N, 1.0f, N);
+        check_pairs(CIRCLE, p, N, 0.5f, N);
+    }
     free(p);
 }
 
@@ -407,6 +506,7 @@ int main(int argc, char **argv) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(columns_match_records),
         cmocka_unit_test(circle_box_at_faces_and_corners),
+        cmocka_unit_test(tame_circles_keep_the_bits),
         cmocka_unit_test(columns_small_batches),
         cmocka_unit_test(columns_large_batches),
         cmocka_unit_test(auto_times_again_never_changing_bits),
