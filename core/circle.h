@@ -126,39 +126,9 @@ MINK_INLINE mink_hit mink_circle_contact_hit(float t, mink_vec2 center, float ra
 /// root: the circles only graze). *inside says whether they overlap at t = 0; then the roots are
 /// always given (*t0 < 0 <= *t1), even where rounding puts the line of motion at R or farther
 /// (|s| a hair under R, moving along the tangent): the discriminant is taken as 0 there.
-MINK_ALWAYS_INLINE int mink_circle_roots_at(mink_vec2 s, mink_vec2 d, float R, int es, int e, float *t0, float *t1,
-                                             int *inside);
-MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
-    float ms = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), R);
-    int es = mink_exponent(ms), e = mink_exponent(mink_maxf(ms, mink_maxf(mink_absf(d.x), mink_absf(d.y))));
-    return mink_circle_roots_at(s, d, R, es, e, t0, t1, inside);
-}
-
-/// Whether x is 0 or its magnitude lies in [least, 2^30] (mink_circle_tame); a NaN never does.
-MINK_INLINE int mink_tame_coordinate(float x, float least) {
-    float a = mink_absf(x);
-    return (a == 0.0f) | ((a >= least) & (a <= 1073741824.0f));
-}
-
-/// Whether a circle pair's relative motion (s and d as mink_circle_roots takes them, R its radii's
-/// sum, >= 0) is tame: every coordinate of s and d, and R, either 0 or within [2^-24, 2^30] and no
-/// smaller than 2^-22 of the largest of them, and R no smaller than 2^-12 of it. Then every
-/// product, sum, square root and quotient in mink_circle_roots and in the answer's mink_direction
-/// (of s, or of the centres' offset at contact, which lies within R·2^-9 of R) is a normal float
-/// or 0 at the scale where they stand as at the scale the scaling brings them to (the smallest,
-/// a difference of two squares of the motion's size, one ulp of it apart: 2^-119 at worst), so
-/// scaling by a power of two changes no bit and may be left out (mink_circle_roots_at,
-/// mink_direction_at with exponents 0). NaN and infinity are never tame.
-MINK_INLINE int mink_circle_tame(mink_vec2 s, mink_vec2 d, float R) {
-    float most = mink_maxf(mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y))), R);
-    float least = mink_maxf(most * 2.38418579e-7f, 5.96046448e-8f); /* 2^-22 of the largest, and 2^-24 */
-    return mink_tame_coordinate(s.x, least) & mink_tame_coordinate(s.y, least) & mink_tame_coordinate(d.x, least) &
-           mink_tame_coordinate(d.y, least) & mink_tame_coordinate(R, least) & (R >= most * 0.000244140625f);
-}
-
-/// mink_circle_roots with s, d and R taken at the scales 2^-es (whether they overlap at t = 0, and
-/// c) and 2^-e (the rest): es and e the exponents of their largest coordinates, or 0 and 0 for a
-/// tame pair (mink_circle_tame).
+/// Taken at the scales 2^-es (whether they overlap at t = 0, and c) and 2^-e (the rest): es and e
+/// the exponents of their largest coordinates (mink_circle_roots), or 0 and 0 for a tame pair
+/// (mink_circle_tame), where that scaling changes no bit.
 MINK_ALWAYS_INLINE int mink_circle_roots_at(mink_vec2 s, mink_vec2 d, float R, int es, int e, float *t0, float *t1,
                                              int *inside) {
     /* Every case computed, the answer selected: batch loops over circles vectorize. */
@@ -191,6 +161,35 @@ MINK_ALWAYS_INLINE int mink_circle_roots_at(mink_vec2 s, mink_vec2 d, float R, i
     *t1 = still ? MINK_INF : (miss ? 0.0f : r1);
     /* Selects between floats, not flags: GCC vectorizes only the first. */
     return (still ? (in ? 1.0f : 0.0f) : (miss ? 0.0f : 1.0f)) != 0.0f;
+}
+
+/// Whether x is 0 or its magnitude lies in [least, 2^30] (mink_circle_tame); a NaN never does.
+MINK_INLINE int mink_tame_coordinate(float x, float least) {
+    float a = mink_absf(x);
+    return (a == 0.0f) | ((a >= least) & (a <= 1073741824.0f));
+}
+
+/// Whether a circle pair's relative motion (s and d as mink_circle_roots takes them, R its radii's
+/// sum, >= 0) is tame: every coordinate of s and d, and R, either 0 or within [2^-24, 2^30] and no
+/// smaller than 2^-22 of the largest of them, and R no smaller than 2^-12 of it. Then every
+/// product, sum, square root and quotient in mink_circle_roots and in the answer's mink_direction
+/// (of s, or of the centres' offset at contact, whose length is R but for its rounding, a few ulps
+/// of the motion's size: under 2^-7 of R) is a normal float or 0 both where it stands and at the
+/// scale the scaling brings it to (the smallest, a difference of two squares of the motion's size
+/// one ulp apart: 2^-119 at worst), so scaling by a power of two changes no bit and may be left
+/// out (mink_circle_roots_at, mink_direction_at with exponents 0). NaN and infinity are never tame.
+MINK_INLINE int mink_circle_tame(mink_vec2 s, mink_vec2 d, float R) {
+    float most = mink_maxf(mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), mink_maxf(mink_absf(d.x), mink_absf(d.y))), R);
+    float least = mink_maxf(most * 2.38418579e-7f, 5.96046448e-8f); /* 2^-22 of the largest, and 2^-24 */
+    return mink_tame_coordinate(s.x, least) & mink_tame_coordinate(s.y, least) & mink_tame_coordinate(d.x, least) &
+           mink_tame_coordinate(d.y, least) & mink_tame_coordinate(R, least) & (R >= most * 0.000244140625f);
+}
+
+/// mink_circle_roots_at at the exponents of the largest coordinates: what every query calls.
+MINK_ALWAYS_INLINE int mink_circle_roots(mink_vec2 s, mink_vec2 d, float R, float *t0, float *t1, int *inside) {
+    float ms = mink_maxf(mink_maxf(mink_absf(s.x), mink_absf(s.y)), R);
+    int es = mink_exponent(ms), e = mink_exponent(mink_maxf(ms, mink_maxf(mink_absf(d.x), mink_absf(d.y))));
+    return mink_circle_roots_at(s, d, R, es, e, t0, t1, inside);
 }
 
 /// The distance within which disks a and b, moving by ma and mb over the step, are taken to come
