@@ -419,7 +419,7 @@ MINK_INLINE int mink_movers_start(const mink_mover *a, const mink_mover *b, floa
     da.center = still, db.center = mink_movers_offset(a, b, 0.0f);
     mink_vec2 dm = mink_v2(b->move.x - a->move.x, b->move.y - a->move.y);
     if (!mink_disks_may_meet(da, still, db, dm)) return 0;
-    float r = mink_disks_reach(da, still, db, dm), t0, t1;
+    float r = mink_disks_reach(da, still, db, dm), t0 = 0.0f, t1 = 0.0f;
     mink_vec2 s = mink_v2(0.0f - db.center.x, 0.0f - db.center.y), d = mink_v2(0.0f - dm.x, 0.0f - dm.y);
     int inside, meets = 0;
     if (mink_isfinite(r) && mink__vec2_is_valid(s) && mink__vec2_is_valid(d)) meets = mink_circle_roots(s, d, r, &t0, &t1, &inside);

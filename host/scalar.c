@@ -468,8 +468,9 @@ static void circle_columns(size_t n, float dt, const float *restrict ax, const f
     float t0[MINK_CIRCLE_BLOCK], t1[MINK_CIRCLE_BLOCK], roots[MINK_CIRCLE_BLOCK];
     for (size_t at = 0; at < n; at += MINK_CIRCLE_BLOCK) {
         size_t m = n - at < MINK_CIRCLE_BLOCK ? n - at : MINK_CIRCLE_BLOCK;
-        /* A block of tame pairs (mink_circle_tame: nearly every pair of a game's) goes through the
-         * same operations without the power-of-two scalings, which change no bit there. */
+        /* A block of tame pairs (mink_circle_tame: offsets and moves within 2^12 of the radii,
+         * nothing tiny or huge; every pair of the circle sample) goes through the same operations
+         * without the power-of-two scalings, which change no bit there. */
         int tame = 1;
         for (size_t j = 0; j < m; j++) {
             size_t i = at + j;
